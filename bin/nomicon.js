@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// The `nomicon` command: runs the TypeScript CLI through tsx, so a checkout needs no build step.
+import { register } from 'tsx/esm/api';
+register();
+await import('../src/cli/main.ts');

@@ -1,0 +1,22 @@
+// Text edits a rule-change makes: exact replacement that refuses an absent or ambiguous quote.
+export function replaceExactlyOnce(text: string, from: string, to: string): { text: string } | { error: string } {
+  if (from === '') return { error: 'a replacement needs the text to replace' };
+  const first = text.indexOf(from);
+  if (first < 0) return { error: `the text "${from}" is not in the rule` };
+  if (text.indexOf(from, first + 1) >= 0) return { error: `the text "${from}" occurs more than once in the rule` };
+  return { text: text.slice(0, first) + to + text.slice(first + from.length) };
+}
+
+/** Inserts a paragraph after or before a quoted passage, or at the end. */
+export function insertParagraph(text: string, paragraph: string, where: { after?: string; before?: string } = {}): { text: string } | { error: string } {
+  const anchor = where.after ?? where.before;
+  if (anchor === undefined) return { text: text === '' ? paragraph : `${text}\n\n${paragraph}` };
+  const first = text.indexOf(anchor);
+  if (first < 0) return { error: `the text "${anchor}" is not in the rule` };
+  if (text.indexOf(anchor, first + 1) >= 0) return { error: `the text "${anchor}" occurs more than once in the rule` };
+  if (where.after !== undefined) {
+    const end = first + anchor.length;
+    return { text: `${text.slice(0, end)}\n\n${paragraph}${text.slice(end)}` };
+  }
+  return { text: `${text.slice(0, first)}${paragraph}\n\n${text.slice(first)}` };
+}

@@ -1,0 +1,45 @@
+// Rule 10: Timeframes. Spans of time are measured in duns. The length of a dun is game state
+// (`game.dunHours`): 48 hours unless Doc proclaims otherwise (a Proclamation that sets
+// `game.dunHours`), and Sudden Death halves it (Rule 1003). The time base `dun` counts duns at the
+// rate the current length gives, so every span measured in duns (activity, deadlines, ships)
+// stretches or shrinks with the dun. `duns()` is the time in duns since the game began.
+import type { RuleApi } from '../../../kernel/rule-api.js';
+
+export default function (api: RuleApi) {
+  const HOUR = 3_600_000;
+  const standard = api.param('length of a dun', { pattern: /shall be equal to (\d+(?:\.\d+)?) hours/, parse: (m) => Number(m[1]) });
+  const game = () => api.get('game/game')!.attrs;
+  const hours = () => {
+    const h = Number(game().dunHours);
+    return Number.isFinite(h) && h > 0 ? h : standard;
+  };
+  const ensure = () => {
+    if (!api.get('timebase/dun')) api.timeBase('dun', { kind: 'clock', rate: 1 / (hours() * HOUR) });
+  };
+
+  api.on('setup', () => {
+    if (game().dunHours == null) api.set('game/game', 'dunHours', standard);
+    ensure();
+  });
+
+  // An amendment of this rule's text sets the length it names.
+  api.on('rule-changed', (e) => {
+    if (e.payload.rule === api.self.number && e.payload.kind === 'amend') api.set('game/game', 'dunHours', standard);
+  });
+
+  api.export('duns', () => {
+    ensure();
+    return api.baseValue('dun');
+  });
+  api.export('hours', hours);
+
+  api.settle(() => {
+    if (game().dunHours == null) api.set('game/game', 'dunHours', standard);
+    ensure();
+    const rate = 1 / (hours() * HOUR);
+    if (api.get('timebase/dun')!.attrs.rate !== rate) {
+      api.setBaseRate('dun', rate);
+      api.message('all', `A dun now lasts ${hours()} hours (Rule 10).`, { channel: 'list' });
+    }
+  });
+}

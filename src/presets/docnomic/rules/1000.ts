@@ -1,0 +1,64 @@
+// Rule 1000: Gangs. The Gangs are the ones this rule lists (`gang/ID`, e.g. `gang/scorpions`, with
+// its `name` and its number of `members`). Every Player is a member of exactly one Gang
+// (`player.gang`, a Gang's id); a Player without one, for any reason, is at once assigned a random
+// Gang. A Gang's number of members never falls below the number of Players in it.
+import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
+
+export default function (api: RuleApi) {
+  const names = api.param('gangs', {
+    pattern: /list of Gangs:\s*\n((?:[ \t]*-[^\n]*\n?)+)/,
+    parse: (m) => m[1]!.split('\n').map((l) => l.match(/^\s*-\s*(.+?)\s*$/)?.[1]).filter((n): n is string => Boolean(n)),
+  });
+  const slug = (name: string) => name.toLowerCase().replace(/^the\s+/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const ids = () => names.map(slug);
+
+  /** A Gang by id or name ("jets", "The Jets", "Jets"). */
+  const find = (ref: unknown): ObjectView | undefined => {
+    const s = slug(String(ref ?? ''));
+    return s ? api.get('gang/' + s) : undefined;
+  };
+  const playersIn = (gang: string) => api.all('player', (p) => p.attrs.gang === gang);
+
+  /** The Gangs in the game are the ones listed. */
+  const sync = () => {
+    names.forEach((name) => {
+      if (!api.get('gang/' + slug(name))) api.create('gang', { name, members: 0 }, { id: slug(name) });
+    });
+    for (const g of api.all('gang', (g) => !ids().includes(g.id))) api.destroy(g.key);
+  };
+
+  const assign = (player: string) => {
+    const gangs = api.all('gang');
+    if (!gangs.length) return;
+    const gang = api.pick(gangs);
+    const key = 'player/' + player;
+    api.set(key, 'gang', gang.id);
+    api.own(key, api.self.id, 'gang');
+    api.message('all', `${player} is assigned to ${gang.attrs.name} (Rule 1000).`, { channel: 'list' });
+  };
+
+  api.on('setup', sync);
+  api.on('player-joined', (e) => {
+    sync();
+    const p = api.get('player/' + e.payload.player);
+    if (p && !find(p.attrs.gang)) assign(p.id);
+  });
+
+  api.settle(() => {
+    sync();
+    for (const p of api.all('player', (p) => !p.attrs.gang || !api.get('gang/' + p.attrs.gang))) assign(p.id);
+    for (const g of api.all('gang')) {
+      const least = playersIn(g.id).length;
+      if (!(Number(g.attrs.members) >= least)) api.set(g.key, 'members', least);
+    }
+  });
+
+  api.export('find', (ref: unknown) => find(ref)?.id ?? null);
+  api.export('gangOf', (player: string) => (api.get('player/' + player)?.attrs.gang ?? null) as string | null);
+  /** Sets a Gang's number of members, never below the number of Players in it; returns the result. */
+  api.export('setMembers', (gang: string, n: number) => {
+    const value = Math.max(Math.round(n), playersIn(gang).length);
+    api.set('gang/' + gang, 'members', value);
+    return value;
+  });
+}

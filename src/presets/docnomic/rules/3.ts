@@ -1,0 +1,179 @@
+// Rule 3: Proposals. Players submit Proposals (`propose`; a message whose subject line reads
+// "Proposal: TITLE" is one too), which are Pending until Doc judges them, in the order in which they
+// were proposed (`judge-proposal`): accepted (Doc's changes to the Ruleset are made at once),
+// rejected, or ignored under a condition the ruleset makes explicit (here: its intent was already
+// addressed by another Proposal or Proclamation). Doc may rewrite a Pending Proposal
+// (`rewrite-proposal`, recorded), publish Proclamations that change any rule or the game state
+// (`proclaim`), and Directives calling for Proposals (`direct`).
+import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
+import type { Json, JsonObject } from '../../../kernel/types.js';
+
+type Verdict = 'accept' | 'reject' | 'ignore';
+
+export default function (api: RuleApi) {
+  const game = () => api.get('game/game')!.attrs;
+  const isDoc = (agent: string) => agent !== '' && agent === game().doc;
+  const duns = (): number => (api.imported('10', 'duns') ? api.call<number>('10', 'duns') : api.now() / (48 * 3_600_000));
+  const publish = (kind: string, ref: string, subject: string, text: string) => {
+    if (api.imported('4', 'publish')) api.call('4', 'publish', { kind, ref, subject, text });
+    else api.message('all', `${subject}\n\n${text}`, { channel: 'list' });
+  };
+  const byRef = (type: string, ref: unknown): ObjectView | undefined => {
+    if (ref === null || ref === undefined) return undefined;
+    const s = String(ref).replace(/^#/, '').replace(new RegExp(`^${type}\\s*`, 'i'), '').trim();
+    return api.get(type + '/' + s) ?? api.all(type, (o) => o.attrs.number != null && String(o.attrs.number) === s)[0];
+  };
+  const proposal = (ref: unknown) => byRef('proposal', ref);
+  const pending = () => api.all('proposal', (p) => p.attrs.status === 'pending').sort((a, b) => Number(a.attrs.number) - Number(b.attrs.number));
+  const parse = (text: string) => api.lib.parseProposal(text);
+
+  api.action('propose', {
+    describe: 'Submit a Proposal (it becomes Pending until Doc judges it). Without `changes`, its text is parsed into rule-changes.',
+    args: { title: 'string?', text: 'string', changes: 'json?' },
+    legal(ctx) {
+      if (!ctx.agent) return 'only a person may submit a Proposal';
+      if (isDoc(ctx.agent)) return 'Rule 2: Doc may not be a Player, and Players submit Proposals';
+    },
+    perform(ctx) {
+      const text = String(ctx.args.text);
+      let changes = ctx.args.changes as Json;
+      let notes: string[] = [];
+      if (changes === undefined || changes === null) ({ changes, notes } = parse(text) as unknown as { changes: Json; notes: string[] });
+      if (!Array.isArray(changes)) api.refuse('changes must be a list of rule-changes');
+      if (api.imported('2', 'enter')) api.call('2', 'enter', ctx.agent);
+      const number = api.nextNumber('proposal');
+      const p = api.create('proposal', {
+        number, title: String(ctx.args.title ?? ''), text, changes, notes, author: ctx.agent, status: 'pending',
+        submittedAt: ctx.now, submittedDun: duns(), votesFor: 0, votesAgainst: 0, judgement: null, rewrites: [],
+      }, { id: String(number), owner: null });
+      api.message('all', `Proposal ${number} by ${ctx.agent}${ctx.args.title ? ` ("${ctx.args.title}")` : ''} is Pending.`, { channel: 'list' });
+      api.emit('proposal-submitted', { proposal: p.id, author: ctx.agent, number });
+      return p.key;
+    },
+  });
+
+  const verdictOf = (word: string): Verdict | null => {
+    const w = word.trim().toLowerCase();
+    return /^accept(ed)?$/.test(w) ? 'accept' : /^reject(ed)?$/.test(w) ? 'reject' : /^ignored?$/.test(w) ? 'ignore' : null;
+  };
+
+  api.action('judge-proposal', {
+    describe: 'As Doc, judge the earliest Pending Proposal: "accept" (its changes are made), "reject", or "ignore" (name the Proposal or Proclamation that already addressed its intent in `addressedBy`, or the rule whose condition applies in `rule`).',
+    args: { proposal: 'json', judgement: 'string', reason: 'string?', addressedBy: 'json?', rule: 'string?' },
+    legal(ctx) {
+      if (!isDoc(ctx.agent)) return 'Rule 3: only Doc judges Proposals';
+      const p = proposal(ctx.args.proposal);
+      if (!p) return `there is no proposal ${ctx.args.proposal}`;
+      if (p.attrs.status !== 'pending') return `Rule 3: Proposal ${p.attrs.number} is not Pending (it is ${p.attrs.status})`;
+      const first = pending()[0]!;
+      if (first.id !== p.id) return `Rule 3: Doc judges Pending Proposals in the order in which they were proposed; Proposal ${first.attrs.number} comes first`;
+      const verdict = verdictOf(String(ctx.args.judgement));
+      if (!verdict) return 'Rule 3: the judgement is accept, reject or ignore';
+      if (verdict === 'ignore') {
+        const cited = String(ctx.args.rule ?? '3');
+        if (cited !== api.self.number) {
+          const rule = api.rule(cited);
+          if (!rule || !/ignored/i.test(rule.text)) return `Rule 3: to ignore a Proposal, the condition must be explicit in the ruleset; rule ${cited} states none`;
+          if (!ctx.args.reason) return 'Rule 3: give the reason (the condition of rule ' + cited + ' that applies)';
+          return undefined;
+        }
+        const other = ctx.args.addressedBy;
+        const addressed = proposal(other) ?? byRef('proclamation', other);
+        if (!addressed || addressed.key === p.key) return 'Rule 3: Doc may ignore a Proposal only when another Proposal or Proclamation already addressed its intent: name it in `addressedBy`';
+      }
+    },
+    perform(ctx) {
+      const p = proposal(ctx.args.proposal)!;
+      const verdict = verdictOf(String(ctx.args.judgement))!;
+      const number = p.attrs.number;
+      if (verdict === 'accept') {
+        const result = api.applyChanges(p.attrs.changes as never, { cause: `proposal ${number}` });
+        if (!result.ok) api.refuse(`Proposal ${number} cannot be accepted as written (${result.error}); Doc may rewrite it (Rule 3) or reject it`);
+      }
+      const status = verdict === 'accept' ? 'adopted' : verdict === 'reject' ? 'rejected' : 'void';
+      const judgement = verdict === 'accept' ? 'accepted' : verdict === 'reject' ? 'rejected' : 'ignored';
+      const record: JsonObject = { status, judgement, judgedAt: ctx.now, judgedBy: ctx.agent, reason: (ctx.args.reason ?? null) as Json };
+      if (verdict === 'ignore') record.ignoredUnder = ctx.args.rule ? `Rule ${ctx.args.rule}` : `Rule 3 (addressed by ${ctx.args.addressedBy})`;
+      api.update(p.key, record);
+      publish('judgement', p.key, `Judgement: Proposal ${number} ${judgement}`, `Doc ${judgement} Proposal ${number} by ${p.attrs.author}${ctx.args.reason ? `: ${ctx.args.reason}` : '.'}`);
+      api.emit(`proposal-${judgement}`, { proposal: p.id, author: p.attrs.author as string, number: number as number });
+      return p.key;
+    },
+  });
+
+  api.action('rewrite-proposal', {
+    describe: 'As Doc, rewrite a Pending Proposal to clarify it or correct errors without altering its meaning (or set the numbers of the rules it creates); the old wording is kept.',
+    args: { proposal: 'json', title: 'string?', text: 'string?', changes: 'json?', reason: 'string?' },
+    legal(ctx) {
+      if (!isDoc(ctx.agent)) return 'Rule 3: only Doc rewrites Proposals';
+      const p = proposal(ctx.args.proposal);
+      if (!p) return `there is no proposal ${ctx.args.proposal}`;
+      if (p.attrs.status !== 'pending') return 'Rule 3: only a Pending Proposal may be rewritten';
+      if (ctx.args.changes != null && !Array.isArray(ctx.args.changes)) return 'changes must be a list of rule-changes';
+    },
+    perform(ctx) {
+      const p = proposal(ctx.args.proposal)!;
+      const text = ctx.args.text != null ? String(ctx.args.text) : String(p.attrs.text);
+      const changes = ctx.args.changes ?? (ctx.args.text != null ? parse(text).changes : p.attrs.changes);
+      const before = { title: p.attrs.title, text: p.attrs.text, changes: p.attrs.changes, at: ctx.now, reason: (ctx.args.reason ?? null) as Json };
+      api.update(p.key, {
+        title: ctx.args.title != null ? String(ctx.args.title) : p.attrs.title, text, changes: changes as Json,
+        rewrites: [...(p.attrs.rewrites as Json[]), before],
+      });
+      api.message('all', `Doc rewrote Proposal ${p.attrs.number}${ctx.args.reason ? `: ${ctx.args.reason}` : '.'}`, { channel: 'list' });
+      return p.key;
+    },
+  });
+
+  api.action('proclaim', {
+    describe: 'As Doc, publish a Proclamation: it modifies, removes or enacts rules or modifies the game state (`changes`, or its text parsed; what cannot be parsed is left to people).',
+    args: { text: 'string', subject: 'string?', changes: 'json?' },
+    legal: (ctx) => (isDoc(ctx.agent) ? undefined : 'Rule 3: only Doc publishes Proclamations'),
+    perform(ctx) {
+      const text = String(ctx.args.text);
+      let changes = ctx.args.changes as Json;
+      if (changes === undefined || changes === null) {
+        const parsed = parse(text);
+        const stated = parsed.notes.some((n) => /no rule-change clause/.test(n));
+        changes = (stated ? [{ manual: { text, reason: 'a Proclamation the engine cannot apply by itself' } }] : parsed.changes) as Json;
+      }
+      if (!Array.isArray(changes)) api.refuse('changes must be a list of changes');
+      const n = api.nextNumber('proclamation');
+      const subject = String(ctx.args.subject ?? `Proclamation ${n}`);
+      const result = api.applyChanges(changes as never, { cause: `proclamation ${n}` });
+      if (!result.ok) api.refuse(`the Proclamation cannot take effect: ${result.error}`);
+      const p = api.create('proclamation', { number: n, subject, text, changes, by: ctx.agent, at: ctx.now }, { id: String(n), owner: null });
+      publish('proclamation', p.key, subject, text);
+      api.emit('proclamation', { proclamation: p.id });
+      return p.key;
+    },
+  });
+
+  api.action('direct', {
+    describe: 'As Doc, publish a Directive calling for Proposals in a certain area.',
+    args: { text: 'string' },
+    legal: (ctx) => (isDoc(ctx.agent) ? undefined : 'Rule 3: only Doc publishes Directives'),
+    perform(ctx) {
+      const n = api.nextNumber('directive');
+      const d = api.create('directive', { number: n, text: String(ctx.args.text), by: ctx.agent, at: ctx.now }, { id: String(n), owner: null });
+      publish('directive', d.key, `Directive ${n}`, String(ctx.args.text));
+      return d.key;
+    },
+  });
+
+  // A message to the list whose subject line reads "Proposal: TITLE" submits a Proposal. Where the
+  // medium has no subject lines (chat), the first line of the message is its subject line.
+  api.on('message', (e) => {
+    const { subject, body } = subjectOf(e.payload.text, e.payload.medium?.subject);
+    const m = subject.match(/^\s*Proposal\s*:\s*(.*)$/i);
+    if (!m) return;
+    const result = api.perform('propose', { title: m[1]!.trim(), text: body }, { agent: e.payload.person, person: e.payload.person });
+    if (!result.ok) api.log(`the Proposal from ${e.payload.person} was not submitted: ${result.error}`);
+  });
+}
+
+function subjectOf(text: string, subject: string | undefined): { subject: string; body: string } {
+  if (subject) return { subject, body: text };
+  const [first, ...rest] = String(text).split('\n');
+  return { subject: first ?? '', body: rest.join('\n').trim() };
+}

@@ -1,0 +1,44 @@
+// Rule 117: a person joins by posting a declaration that they are a member of this game, with the name
+// they would like to be known by (`join`, `name`; default: their account name). Names are unique
+// (turns go in alphabetical order of names, Rule 325). A player who left may join again. A player
+// a rule makes join is a bot player (Rule 384). The players a game starts with join at its start.
+import type { RuleApi } from '../../../kernel/rule-api.js';
+
+export default function (api: RuleApi) {
+  const taken = (name: string, except: string) =>
+    api.all('player', (p) => p.id !== except && p.attrs.left !== true && String(p.attrs.name).toLowerCase() === name.toLowerCase()).length > 0;
+
+  const join = (person: string, name: string, email: string, atStart: boolean, bot: boolean) => {
+    const attrs = { name, email, points: 0, pointsI: 0, active: true, joinedAt: api.now(), bot, left: false };
+    if (api.get('player/' + person)) api.update('player/' + person, { ...attrs, forfeited: false, rejoinedAt: api.now() });
+    else api.create('player', attrs, { id: person, owner: null });
+    api.emit('player-joined', { player: person, atStart });
+    return 'player/' + person;
+  };
+
+  api.action('join', {
+    describe: 'Declare yourself a member of this game, with the name you would like to be known by (and your e-mail address: Rule 402).',
+    args: { name: 'string?', email: 'string?' },
+    legal(ctx) {
+      const person = ctx.person || ctx.agent;
+      if (!person) return 'only a person can join';
+      const p = api.get('player/' + person);
+      if (p && p.attrs.left !== true) return 'you are already a member of this game';
+      const name = String(ctx.args.name ?? person).trim();
+      if (!name) return 'Rule 117: your message must include a name by which you would like to be known';
+      if (taken(name, person)) return `the name "${name}" is already taken`;
+    },
+    perform(ctx) {
+      const person = ctx.person || ctx.agent;
+      const name = String(ctx.args.name ?? person).trim();
+      api.message('all', `${name} joins Gnomic.`);
+      return join(person, name, String(ctx.args.email ?? ''), false, ctx.invokedBy === 'rule');
+    },
+  });
+
+  api.on('setup', (e) => {
+    for (const person of (e.payload.players ?? []) as string[]) if (!api.get('player/' + person)) join(person, person, person, true, false);
+  });
+
+  api.export('players', () => api.all('player', (p) => p.attrs.left !== true).map((p) => p.id));
+}

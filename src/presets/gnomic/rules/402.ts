@@ -1,0 +1,56 @@
+// Rule 402: secrecy of voting. The proponent of a proposal or meta-amendment votes in its favour
+// unless the posting says otherwise (`vote`). Every other player's vote is sent to the proponent: a
+// secret ballot only the proponent and the voter can see (not in chat mode, Rule 347). After all
+// players have voted or 72 hours have passed, the proponent posts the votes (`post-votes`), and they
+// are counted (Rule 105); at the 72 hours the proponent is reminded. Joining needs an e-mail address
+// (`email` of `join`).
+import type { RuleApi } from '../../../kernel/rule-api.js';
+
+export default function (api: RuleApi) {
+  const period = api.param('period', { pattern: /or (\d+) hours have passed/, parse: (m) => Number(m[1]) * 3_600_000 });
+  const mode = () => (typeof api.imported('347', 'mode') === 'function' ? api.call<string>('347', 'mode') : 'web');
+  api.export('secret', () => mode() !== 'chat');
+  api.export('countingProcedure', 'the proponent posts the votes after all players have voted or 72 hours have passed');
+  const find = (ref: unknown) => {
+    const id = typeof api.imported('104', 'find') === 'function' ? api.call<string | null>('104', 'find', ref) : String(ref);
+    return id ? api.get('proposal/' + id) : undefined;
+  };
+
+  api.on('hack-posted', (e) => {
+    const hack = String(e.payload.hack);
+    const author = String(e.payload.author);
+    const vote = (e.payload.vote as string | null) ?? 'for';
+    const h = api.get('proposal/' + hack)!;
+    api.create('ballot', { proposal: hack, voter: author, vote, at: api.now(), phrase: e.payload.vote == null ? '(implicitly in favour)' : vote, implicit: e.payload.vote == null }, { id: `${hack}-${author}`, owner: null });
+    api.set(h.key, 'ballotsCast', api.all('ballot', (b) => b.attrs.proposal === hack).length);
+    api.timer(Number(h.attrs.postedAt) + period, 'ballot-deadline', { hack }, { id: `ballot-deadline-${hack}` });
+    api.emit('ballot-cast', { hack, voter: author });
+  });
+
+  api.on('ballot-deadline', (e) => {
+    const h = api.get('proposal/' + e.payload.hack);
+    if (!h || h.attrs.status !== 'voting' || h.attrs.counted === true) return;
+    api.set(h.key, 'deadlinePassed', true);
+    api.message([String(h.attrs.author)], `${period / 3_600_000} hours have passed: post the votes on ${h.attrs.kind} ${h.attrs.number} (Rule 402).`);
+  });
+
+  api.action('post-votes', {
+    describe: 'As the proponent, post the votes sent to you, once all players have voted or 72 hours have passed since the posting; they are then counted.',
+    args: { proposal: 'json' },
+    legal(ctx) {
+      const h = find(ctx.args.proposal);
+      if (!h) return `there is no proposal ${ctx.args.proposal}`;
+      if (h.attrs.author !== ctx.agent) return `Rule 402: the proponent (${h.attrs.author}) posts the votes`;
+      if (h.attrs.status !== 'voting' || h.attrs.counted === true) return 'the votes on it are already posted';
+      const all = typeof api.imported('105', 'allVoted') === 'function' && api.call<boolean>('105', 'allVoted', h.id);
+      if (!all && ctx.now < Number(h.attrs.postedAt) + period) return `Rule 402: the votes are posted after all players have voted or ${period / 3_600_000} hours have passed`;
+    },
+    perform(ctx) {
+      const h = find(ctx.args.proposal)!;
+      api.call('105', 'count', h.id);
+      return h.key;
+    },
+  });
+
+  api.check('join', (ctx) => (ctx.invokedBy === 'input' && !String(ctx.args.email ?? '').trim() ? 'Rule 402: post an e-mail address (`email`) with your game name' : undefined));
+}

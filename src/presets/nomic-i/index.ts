@@ -1,0 +1,43 @@
+// Preset nomic-i: Nomic I's final ruleset (seeds/000), loaded as the ruleset stands at the end of
+// the game, each mechanizable rule carrying its code in rules/NUMBER.ts. Rules whose subject needs
+// people say why below; the readings say how the code takes text a judge would have to interpret.
+import type { PresetDefinition } from '../../engine/preset.js';
+
+export const nomicI: PresetDefinition = {
+  name: 'nomic-i',
+  title: 'Nomic I',
+  description: 'The final ruleset of a Discord game grown from Suber\'s initial set: alphabetical turns, y/n votes, gold, seven classes with abilities, political parties with treasuries, bonds, six locations with resources and a black market, judicial Opinions, and the coup of Rule 335.',
+  seedFile: '000_69a0a2800e705b72.txt',
+  dir: new URL('./', import.meta.url),
+  enforcedByPeople: {
+    '101': 'Obedience to the rules in effect: the engine enforces the mechanized rules; people (and the Judge, Rule 211) the rest. The Initial Set it names is history: the game starts from the final ruleset.',
+    '102': 'Each rule is loaded with its mutability as the ruleset states it; later transmutations are rule-changes (Rules 103, 109).',
+    '112': 'A constraint on what proposals may say about winning, for the voters and the Judge; the win conditions themselves are Rules 325 and 330.',
+    '115': 'A principle for the Judge: no code refuses a rule-change for referring to itself, and the emergency brake (`nomicon brake`) keeps adoption possible whatever rule code does.',
+  },
+  readings: [
+    'The game continues Nomic I: the first proposal is numbered 336 (the lowest number above every rule in the ruleset as loaded, never below Rule 108\'s 301); re-proposals get new numbers, proposals under debate get theirs when put to the vote.',
+    'Players are ordered by surname, then by name; a scenario player\'s surname is their name. The first turn goes to the first player in that order. `game.turn` is the player whose turn it is; `game.turnNumber` counts turns begun.',
+    'A proposal made in the proper way (`propose`) is posted in #voting and put to the vote at once; with `debate: true` it is held for debate (Rule 111) and its proponent (or, once Judgment has been invoked that turn, the Judge) calls the vote.',
+    'A vote is complete when every eligible voter (every player with player status, Rule 105) has a vote that counts; Rule 306 removes those who do not vote within 36 hours, which completes it. "A simple majority of eligible voters" (Rule 302) is more than half of all eligible voters, not of the votes cast.',
+    'A turn ends when the vote on its final proposal is complete: scores are set to 0 (Rule 304), the turn moves to the next player with player status. A turn whose player loses player status before proposing moves on without part (2).',
+    'Re-proposing (a new `propose` while one\'s proposal is in the vote, Rule 303) supersedes it (status `void`); at most 3 re-proposals a turn, a 4th is refused. A proposal whose message is edited is moot (`void`); if that happens after the 3rd re-proposal it is rejected and the turn moves on. Only the latest proposal of a turn is decided.',
+    'Player status: a player is `active` unless some rule took the status away (`lost` lists the rules: 306 Inactive, 333 assassinated, 335 deposed, 113 forfeited). Repealing a rule gives back the status it took (so `rule/335: absent` starts an ordinary game).',
+    'Rule 306: an Inactive person returns by voting, or by proposing when "it would be their turn": no vote happening, no proposal made in the turn, and they come after the previous player and before the current one in the playing order; they then take the turn over.',
+    'Rule 310: a vote cast after one\'s first vote on a proposal is a change (at most 3). An edited or deleted vote no longer counts and the player must vote again (a deleted vote is also recorded as breaking Rule 310). `edit-vote`, `delete-vote` and `edit-proposal` record edits for fronts without message edits.',
+    'Rule 204\'s 10 points are given at adoption, and Rule 304 sets every score to 0 at the end of the same turn: points matter only with Rule 335 (200 points at each turn\'s beginning) and Rule 330.',
+    'Rule 330 applies literally: whenever exactly three players hold player status, each receives 200 points and all three win. Scenarios therefore start with four or more players.',
+    'Rule 335 comes into effect for a game once it knows who Dan, Daniel and Ian are (from the roles `{Dan: [dan], ...}` given at creation, or by each saying so with `identify`); until then it does nothing. A named person who has not joined becomes a player. With all three known, every other person loses player status at once and at each turn\'s beginning, and the three win by Rule 330.',
+    'Rule 211: the Judge is the player with player status preceding the player whose turn it is, skipping that player\'s team-mates (members of their party); one Judge settles every question until the next turn begins. The overrule needs every other player with player status. After a Judgment was invoked in a turn, the next turn begins only when a majority of the players other than the next player have consented (`consent-next-turn`).',
+    'Rule 314: the `judge` action carries the Opinion as `opinion: {disagreement, justification, consequences, relevantRules, referencedOpinions}`; the ruling is the Judgement section. Opinion ids are "P.J" (a turn with no proposal shares its P with the next turn, so a clash gets a "-2" suffix). Whether the justification is sound is for people.',
+    'Rule 325: the "first player unable to complete a turn" is the player whose turn it is. A Judgment that a move is equally legal and illegal decides the winner once the next turn begins without it being overruled. A party wins (`game.winningParties`) whenever one of its players wins, under any rule.',
+    'Gold: "players cannot spend more gold than they have" refuses any spending beyond one\'s gold; losses and fines (the Desert, the Cephalopodracer, duels, the Dancesassin\'s 15 gold) take what there is, down to 0. The Extreme Accountant\'s 25% comes off purchases, fees, bonds, party costs and ability costs (rounded down to whole gold: a bond costs 4), never off class changes, transfers or taxes.',
+    'Turn counts: "every turn" means every player\'s turn (paid when a turn ends); "each of your turns" is paid when your turn begins. A duration of n turns starting in turn T covers turns T to T+n-1 (a Chaos Mage\'s ability, the Dancesassin\'s rest). Bonds mature after 5 voting rounds (turns whose final vote was decided).',
+    'Rule 324\'s panel is the last 3 distinct players, with player status, who completed a turn with a vote; 2 of them stop or reinstate the issuing of bonds. Refunds when a rule disrupts bonds are left to people.',
+    'Rule 316: a party counts as created once its founder and two admitted players are members; only established parties tax their members who hold player status, are dissolved after 24 hours short of 3 players (assassinated members count, Rule 333) or vote. A party is an eligible voter when all its members are players and vote alike without any of them changing, editing or deleting a vote on that proposal. "Team-mates" in Rule 211 are fellow party members.',
+    'Rule 331/334 travel: `move` is Rule 331\'s once-per-turn move (never to or from the Desert). Other ways are Rule 334\'s: `leave-city` at any time for 10 gold, arriving when the next turn ends (it may go to the Desert, the only way in); `take-airboat` out of the Marsh at any time; a unicorn\'s `fly`. Since Rule 331 forbids moving out of the Desert, only a unicorn leaves it. The Marsh keeps a player until their second own turn after arriving.',
+    'Rule 334 mining: a run takes two turn-ends; its reward is 2 of the kit\'s material (1 for bronze), and every 3rd run of a tier yields 1 of the tier above instead (none above diamond: the normal reward). Converting a material into a kit uses one unit of it. A hired hand brings what the player could get there themselves: wheat (with a farm), an emerald, or the material of their kit.',
+    'Rule 333 duels are played with "Ready", "GO" and "Bang" in #game (or the `ready`, `go`, `bang` actions): the master\'s GO counts only once both said Ready; a duel not fought in its turn expires at the turn\'s end, the challenged player losing 2 gold to the cowboy. The Cephalopodracer\'s places count each voter\'s latest vote, the proposer excluded; the last voter of all loses 5.',
+    'Channels: where a rule names #game or #voting, an input from another chat channel is refused; inputs from the web or the CLI carry no channel and count as made in the right place.',
+  ],
+};

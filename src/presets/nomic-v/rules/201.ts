@@ -1,0 +1,57 @@
+// Rule 201: the Proposal Queue. Active players create proposals (one queued each; a new one
+// replaces the old), authors may remove theirs, and proposals cannot be edited (no action edits them).
+import type { RuleApi } from '../../../kernel/rule-api.js';
+
+export default function (api: RuleApi) {
+  const player = (name: string) => api.get('player/' + name);
+  const proposal = (ref: unknown) =>
+    api.get('proposal/' + String(ref)) ?? api.all('proposal', (p) => ref !== null && String(p.attrs.number) === String(ref).replace(/^#/, ''))[0];
+
+  api.action('propose', {
+    describe: 'Create a proposal on the Proposal Queue. Without `changes`, its text is parsed into rule-changes.',
+    args: { title: 'string?', text: 'string', changes: 'json?' },
+    legal(ctx) {
+      const p = player(ctx.agent);
+      if (!p) return 'only players may create proposals (join first: Rule 216)';
+      if (p.attrs.active !== true) return 'Rule 201: only active players may create a proposal';
+    },
+    perform(ctx) {
+      const text = String(ctx.args.text);
+      let changes = ctx.args.changes;
+      let notes: string[] = [];
+      if (changes === undefined || changes === null) {
+        const parsed = api.lib.parseProposal(text);
+        changes = parsed.changes as never;
+        notes = parsed.notes;
+      }
+      if (!Array.isArray(changes)) api.refuse('changes must be a list of rule-changes');
+      for (const old of api.all('proposal', (p) => p.attrs.status === 'pending' && p.attrs.author === ctx.agent)) {
+        api.update(old.key, { status: 'void', removed: 'replaced by a newer proposal of its author (Rule 201)' });
+      }
+      const created = api.create('proposal', {
+        title: String(ctx.args.title ?? ''), text, changes, notes, author: ctx.agent, status: 'pending', number: null,
+        createdAt: ctx.now, created: api.nextNumber('proposal-created'), endorsers: [], votes: {}, voters: [], votesFor: 0, votesAgainst: 0,
+      }, { owner: null });
+      api.emit('proposal-created', { proposal: created.id });
+      return created.key;
+    },
+  });
+
+  api.action('withdraw', {
+    describe: 'Remove your own proposal from the Proposal Queue.',
+    args: { proposal: 'json' },
+    legal(ctx) {
+      const p = proposal(ctx.args.proposal);
+      if (!p) return `there is no proposal ${ctx.args.proposal}`;
+      if (p.attrs.author !== ctx.agent) return 'Rule 201: players may remove only their own proposals';
+      if (p.attrs.status !== 'pending') return `Rule 201: only a proposal on the Proposal Queue can be removed; this one is ${p.attrs.status}`;
+    },
+    perform(ctx) {
+      const p = proposal(ctx.args.proposal)!;
+      api.update(p.key, { status: 'withdrawn', removed: 'removed by its author (Rule 201)' });
+      return p.key;
+    },
+  });
+
+  api.export('find', (ref: unknown) => proposal(ref)?.id ?? null);
+}
