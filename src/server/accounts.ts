@@ -116,6 +116,21 @@ export class Accounts {
     return toAccount(row);
   }
 
+  /** Changes a password after checking the current one; every other session of the account ends. */
+  async changePassword(account: Account, current: string, next: string, keepSessionId?: string): Promise<void> {
+    const row = await this.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirst();
+    const ok = row ? await argonVerify(row.password_hash, current).catch(() => false) : false;
+    if (!ok) throw new HttpError(403, 'the current password is wrong');
+    if (next.length < 8) throw new HttpError(400, 'a password has at least 8 characters');
+    const passwordHash = await argonHash(next);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', account.id).execute();
+      let others = trx.deleteFrom('sessions').where('account_id', '=', account.id);
+      if (keepSessionId) others = others.where('id', '!=', keepSessionId);
+      await others.execute();
+    });
+  }
+
   async byName(name: string): Promise<Account | undefined> {
     const row = await this.db.selectFrom('accounts').selectAll().where('name', '=', name).executeTakeFirst();
     return row ? toAccount(row) : undefined;

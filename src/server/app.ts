@@ -17,6 +17,7 @@ import { registerFeed } from './routes/feed.js';
 import { registerGameRoutes } from './routes/games.js';
 import { registerWebApp } from './routes/web.js';
 import { HttpError, toHttpError } from './errors.js';
+import type { ThrottleLimits } from './throttle.js';
 import { GameHub } from './hub.js';
 
 export interface ServerOptions {
@@ -41,6 +42,8 @@ export interface ServerOptions {
   secureCookies?: boolean;
   /** Serve the web app (default true). */
   web?: boolean;
+  /** Failed sign-ins allowed per name and per address in a window (default 10 in 15 minutes). */
+  signInLimits?: ThrottleLimits;
   /** Fastify's logger option (default off). */
   logger?: boolean | { level: string };
 }

@@ -148,3 +148,38 @@ describe('administration', () => {
     expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: true });
   });
 });
+
+describe('password change and sign-in throttling', () => {
+  it('changes the password with the current one only, and signs out the other sessions', async () => {
+    const alice = await signUp(app, 'alice', 'the first password');
+    const other = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { name: 'alice', password: 'the first password' } });
+    const otherCookie = cookieOf(other);
+    const wrong = await alice.post('/api/auth/password', { current: 'not it at all', password: 'the second password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toContain('current password is wrong');
+    const short = await alice.post('/api/auth/password', { current: 'the first password', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    const noCsrf = await alice.post('/api/auth/password', { current: 'the first password', password: 'the second password' }, { csrf: null });
+    expect(noCsrf.statusCode).toBe(403);
+    const ok = await alice.post('/api/auth/password', { current: 'the first password', password: 'the second password' });
+    expect(ok.statusCode).toBe(200);
+    expect((await alice.get('/api/me')).json().account.name).toBe('alice');
+    expect((await app.inject({ url: '/api/me', headers: { cookie: otherCookie } })).json().account).toBeNull();
+    const old = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { name: 'alice', password: 'the first password' } });
+    expect(old.statusCode).toBe(401);
+    const now = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { name: 'alice', password: 'the second password' } });
+    expect(now.statusCode).toBe(200);
+  });
+
+  it('refuses sign-ins with 429 after repeated failures for a name, even with the right password', async () => {
+    await app.close();
+    app = await testServer({ signInLimits: { failures: 3, windowMs: 60_000 } });
+    await signUp(app, 'alice', 'the right one');
+    const attempt = (password: string, ip = '10.0.0.1') =>
+      app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { name: 'alice', password }, remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await attempt('guess ' + i)).statusCode).toBe(401);
+    const blocked = await attempt('the right one', '10.0.0.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toMatch(/too many failed sign-ins; try again in 1 minute/);
+  });
+});

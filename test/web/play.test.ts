@@ -122,4 +122,18 @@ describe.skipIf(Boolean(skip))(`the web app in a browser${skip ? ` (skipped: ${s
     expect(await alice.textContent('#log')).toContain('Proposal 301 is adopted');
     await shot(alice, '07-log');
   });
+
+  it('the account page changes a password, refusing a wrong current one with the reason', async () => {
+    const dave = await person('dave');
+    await dave.goto(`${url}/#/account`);
+    await dave.waitForSelector('#change-password');
+    await dave.fill('#current-password', 'not the password');
+    await dave.fill('#new-password', 'dave has a new password');
+    await dave.click('#change-password button[type=submit]');
+    await dave.waitForSelector('#flash .error >> text=current password is wrong');
+    await dave.fill('#current-password', 'dave has a long password');
+    await dave.click('#change-password button[type=submit]');
+    await dave.waitForSelector('#flash .ok >> text=Password changed');
+    await shot(dave, '08-account');
+  });
 });

@@ -5,16 +5,23 @@ import { z } from 'zod';
 import { SESSION_DAYS } from '../accounts.js';
 import { requireAccount, SESSION_COOKIE } from '../context.js';
 import { HttpError } from '../errors.js';
+import { SignInThrottle } from '../throttle.js';
 
 const credentials = z.object({
   name: z.string().trim().min(1, 'give a name').max(64).transform((s) => s.toLowerCase()),
   password: z.string().min(1, 'give a password').max(1024),
 }).strict();
 
+const passwordChange = z.object({
+  current: z.string().min(1, 'give your current password').max(1024),
+  password: z.string().min(1, 'give the new password').max(1024),
+}).strict();
+
 const tokenBody = z.object({ name: z.string().trim().min(1, 'name the token (what it is for)').max(100) }).strict();
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   const { accounts, options } = app.nomicon;
+  const throttle = new SignInThrottle(options.signInLimits);
 
   const startSession = async (reply: FastifyReply, account: Awaited<ReturnType<typeof accounts.checkPassword>>) => {
     const { cookie, csrf } = await accounts.startSession(account);
@@ -33,7 +40,12 @@ export function registerAuthRoutes(app: FastifyInstance): void {
 
   app.post('/api/auth/sign-in', async (req, reply) => {
     const body = credentials.parse(req.body);
-    const account = await accounts.checkPassword(body.name, body.password);
+    throttle.check(body.name, req.ip);
+    const account = await accounts.checkPassword(body.name, body.password).catch((err: unknown) => {
+      if (err instanceof HttpError && err.status === 401) throttle.fail(body.name, req.ip);
+      throw err;
+    });
+    throttle.succeed(body.name);
     return startSession(reply, account);
   });
 
@@ -48,6 +60,13 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     csrfToken: req.auth?.csrf ?? null,
     testClock: options.testClock === true,
   }));
+
+  app.post('/api/auth/password', async (req) => {
+    const account = requireAccount(req);
+    const body = passwordChange.parse(req.body);
+    await accounts.changePassword(account, body.current, body.password, req.auth?.sessionId);
+    return { changed: true, note: 'your other sessions have been signed out' };
+  });
 
   app.get('/api/tokens', async (req) => ({ tokens: await accounts.listTokens(requireAccount(req)) }));
 

@@ -1,5 +1,5 @@
 // The pages outside a game: sign in or sign up, the list of games with the form that starts one
-// (from a preset or a pasted ruleset), and the account page with personal API tokens.
+// (from a preset or a pasted ruleset), and the account page with personal API tokens and the password.
 import { api, get, loadSession, post, session } from '../api.js';
 import { h, replace } from '../dom.js';
 import { attempt, flash, go } from '../ui.js';
@@ -106,6 +106,8 @@ export async function accountPage(root: HTMLElement): Promise<void> {
   const { tokens } = await get<{ tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }>('/api/tokens');
   const name = h('input', { placeholder: 'what the token is for (my bot, my laptop)' });
   const shown = h('div', {});
+  const current = h('input', { type: 'password', id: 'current-password', autocomplete: 'current-password', required: true });
+  const next = h('input', { type: 'password', id: 'new-password', autocomplete: 'new-password', required: true, placeholder: '8 characters or more' });
   replace(root,
     h('section', { class: 'card' },
       h('h2', {}, `Account: ${session.account?.name}`),
@@ -125,5 +127,17 @@ export async function accountPage(root: HTMLElement): Promise<void> {
         await accountPage(root);
         root.querySelector('.card')!.append(h('p', { class: 'token' }, 'Your new token (shown once): ', h('code', {}, created.token)));
       } }, name, h('button', { type: 'submit' }, 'Create a token')),
-      shown));
+      shown,
+      h('h3', {}, 'Password'),
+      h('form', { id: 'change-password', onsubmit: async (event: Event) => {
+        event.preventDefault();
+        const done = await attempt(() => post('/api/auth/password', { current: current.value, password: next.value }),
+          'Password changed. Your other sessions have been signed out.');
+        if (done === undefined) return;
+        current.value = '';
+        next.value = '';
+      } },
+        h('label', {}, 'Current password', current),
+        h('label', {}, 'New password', next),
+        h('button', { type: 'submit' }, 'Change the password'))));
 }
