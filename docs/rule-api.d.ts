@@ -206,6 +206,12 @@ declare module 'nomicon' {
       emit(event: string, payload?: Json): void;
       /** A state check run after every input until nothing changes (a win condition, a cap). */
       settle(check: () => void): void;
+      /**
+       * A computed attribute: `derive` gives its value for each object of `type` from the state and the
+       * game clock. It is stored like any attribute, recomputed after every input and timer (so a value
+       * that depends on time alone is as of the last input), and overwrites whatever else is written there.
+       */
+      computed(type: string, attr: string, derive: (o: ObjectView, now: number) => Json | undefined): void;
       timer(at: TimerAt, event: string, payload?: Json, opts?: {
           id?: string;
           order?: number;

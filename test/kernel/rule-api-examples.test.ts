@@ -58,7 +58,7 @@ async function play(rules: JsonObject[], objects: Record<string, JsonObject> = {
 describe('docs/RULE-API.md', () => {
   it('has examples, and each has a test below', () => {
     const tested = ['hello', 'bank', 'write-hooks', 'devices', 'rules', 'change-sets', 'precedence', 'voting', 'agents', 'events', 'timers',
-      'time-bases', 'params', 'counting', 'cards', 'plain-words', 'history'];
+      'time-bases', 'params', 'counting', 'cards', 'plain-words', 'history', 'computed'];
     expect([...examples.keys()].sort()).toEqual([...tested].sort());
   });
 
@@ -190,6 +190,20 @@ describe('docs/RULE-API.md', () => {
     expect((await t.act('alice', 'declare', {}, 'party/red')).result).toBe('party/red (alice) declares');
     expect(await t.act('bob', 'declare', {}, 'party/red')).toMatchObject({ status: 'refused', message: 'bob may not act as party/red' });
     expect((await t.act('bob', 'declare')).result).toBe('bob (bob) declares');
+  });
+
+  it('computed: attributes derived from state and from the clock, kept in state', async () => {
+    const t = await play([rule('computed', '1')]);
+    await t.act('alice', 'join');
+    expect(t.attrs('player/alice')).toMatchObject({ points: 0, rank: 'novice', daysPlayed: 0 });
+    await t.act('alice', 'score');
+    expect(t.attrs('player/alice')?.rank).toBe('novice');
+    await t.act('alice', 'score');
+    expect(t.attrs('player/alice')).toMatchObject({ points: 14, rank: 'veteran' });
+    await t.advance(3 * 86_400_000 + 1);
+    expect(t.attrs('player/alice')?.daysPlayed).toBe(0);
+    await t.act('bob', 'tick');
+    expect(t.attrs('player/alice')?.daysPlayed).toBe(3);
   });
 
   it('events: chat messages, emitted events, action events, a settle check that declares the winner', async () => {

@@ -1121,6 +1121,13 @@ export class Runtime {
       settle(check) {
         entry.settles.push(check);
       },
+      computed(type, attr, derive) {
+        // A derived attribute is a settle check that writes it: it lives in state (readers need no
+        // code), is recomputed after every input and timer, and is no change when the value is equal.
+        entry.settles.push(() => {
+          for (const o of api.all(type)) api.set(o.key, attr, derive(o, rt.state.now));
+        });
+      },
       timer(at: TimerAt, event, payload = null, opts = {}) {
         const id = opts.id ?? String(rt.nextCounter('timer', 1));
         const attrs: JsonObject = { event, payload: cloneJson(payload), rule: entry.number, order: opts.order ?? 0, created: rt.nextCounter('timer-created', 1) };
