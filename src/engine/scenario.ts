@@ -109,12 +109,16 @@ function same(expected: Json, actual: Json | undefined): boolean {
   return expected === actual;
 }
 
+const MATCHERS = new Set(['contains', 'matches', 'gte', 'gt', 'lte', 'lt', 'in', 'not']);
+
 /** Whether a found value meets an expectation: a plain value, or one of the matcher objects. */
 export function meets(expected: unknown, found: Json | undefined, present: boolean): boolean {
   if (expected === 'present') return present;
   if (expected === 'absent') return !present;
   if (expected !== null && typeof expected === 'object' && !Array.isArray(expected)) {
     const entries = Object.entries(expected as Record<string, unknown>);
+    // Several matchers in one object ({gte: 1, lte: 5}) must all hold.
+    if (entries.length > 1 && entries.every(([op]) => MATCHERS.has(op))) return entries.every(([op, arg]) => meets({ [op]: arg }, found, present));
     if (entries.length === 1) {
       const [op, arg] = entries[0]!;
       const n = typeof found === 'number' ? found : Number.NaN;

@@ -1,7 +1,8 @@
 // Rule 1000: Gangs. The Gangs are the ones this rule lists (`gang/ID`, e.g. `gang/scorpions`, with
 // its `name` and its number of `members`). Every Player is a member of exactly one Gang
 // (`player.gang`, a Gang's id); a Player without one, for any reason, is at once assigned a random
-// Gang. A Gang's number of members never falls below the number of Players in it.
+// Gang. A Gang's number of members never falls below the number of Players in it. A Player's Gang
+// written by its listed name ("The Jets", "Jets") is read as that Gang's id (`jets`).
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
@@ -46,6 +47,10 @@ export default function (api: RuleApi) {
 
   api.settle(() => {
     sync();
+    // A Gang named as the rule lists it ("The Jets", "Jets") is that Gang: its id is kept.
+    for (const p of api.all('player', (p) => Boolean(p.attrs.gang) && !api.get('gang/' + p.attrs.gang) && find(p.attrs.gang) !== undefined)) {
+      api.set(p.key, 'gang', find(p.attrs.gang)!.id);
+    }
     for (const p of api.all('player', (p) => !p.attrs.gang || !api.get('gang/' + p.attrs.gang))) assign(p.id);
     for (const g of api.all('gang')) {
       const least = playersIn(g.id).length;

@@ -22,6 +22,15 @@ export default function (api: RuleApi) {
   const keyOf = (good: string) => good.toLowerCase().replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase());
   const goods = (): string[] => (api.imported('1001', 'goods') ? api.call<string[]>('1001', 'goods') : Object.keys(initial));
   const market = () => api.get('market/market');
+  /** A Trade Good's attribute key from what people write: "machine parts", "machineParts", "Spoons". */
+  const goodKey = (name: string): string | null => {
+    const known = goods().map(keyOf);
+    if (known.includes(name)) return name;
+    const n = api.imported('1001', 'normalize') ? api.call<string | null>('1001', 'normalize', name) : null;
+    if (n) return keyOf(n);
+    const k = keyOf(name);
+    return known.includes(k) ? k : null;
+  };
 
   const open = () => {
     if (!market()) {
@@ -65,8 +74,8 @@ export default function (api: RuleApi) {
       const changes = ctx.args.changes as JsonObject;
       if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return 'changes maps Trade Goods to +1, -1 or 0';
       for (const [good, delta] of Object.entries(changes)) {
-        const key = keyOf(good);
-        if (!goods().map(keyOf).includes(key)) return `Rule 1007: "${good}" is not a Trade Good`;
+        const key = goodKey(good);
+        if (!key) return `Rule 1007: "${good}" is not a Trade Good`;
         if (![-1, 0, 1].includes(Number(delta))) return 'Rule 1007: each price changes up or down by 1 Plink at most';
         const price = Number(market()?.attrs[key] ?? 0) + Number(delta);
         if (price < 0 || price > ceiling) return `Rule 1007: prices are whole numbers from 0 to ${ceiling}`;
@@ -74,7 +83,7 @@ export default function (api: RuleApi) {
     },
     perform(ctx) {
       for (const [good, delta] of Object.entries(ctx.args.changes as JsonObject)) {
-        const key = keyOf(good);
+        const key = goodKey(good)!;
         api.set('market/market', key, Number(market()!.attrs[key] ?? 0) + Number(delta));
       }
       const ec = title(ctx.agent)!;
