@@ -143,6 +143,20 @@ describe('visibility, invites and joining', () => {
     expect(again.json().error).toMatch(/Rule 216/);
     expect((await bob.post('/api/games/nope/join', {})).statusCode).toBe(404);
   });
+
+  it('passes what the ruleset asks of a joining player (Nomic I: a surname) to its join action', async () => {
+    const created = await alice.post('/api/games', { preset: 'nomic-i', title: 'Surnames', join: true, joinArgs: { surname: 'Zed' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().join.status).toBe('ok');
+    const id = created.json().game.id;
+    const bare = await bob.post(`/api/games/${id}/join`, {});
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().error).toMatch(/surname/);
+    const named = await bob.post(`/api/games/${id}/join`, { args: { surname: 'Abel' } });
+    expect(named.statusCode).toBe(200);
+    const players = (await bob.get(`/api/games/${id}/players`)).json();
+    expect(JSON.stringify(players)).toContain('Abel');
+  });
 });
 
 describe('acting in a game', () => {

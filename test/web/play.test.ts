@@ -136,4 +136,18 @@ describe.skipIf(Boolean(skip))(`the web app in a browser${skip ? ` (skipped: ${s
     await dave.waitForSelector('#flash .ok >> text=Password changed');
     await shot(dave, '08-account');
   });
+
+  it('joining a game whose rules ask for more than a name (Nomic I: a surname) asks for it', async () => {
+    const erin = await person('erin');
+    await erin.selectOption('#source', 'preset:nomic-i');
+    await erin.fill('#title', 'Surnames please');
+    await erin.click('#join');
+    await erin.click('#create-button');
+    await erin.waitForSelector('#join-form');
+    await erin.fill('#join-surname', 'Erikson');
+    await erin.click('#join-button');
+    await erin.waitForSelector('#flash .ok >> text=You joined the game');
+    await erin.waitForSelector('#join-form', { state: 'detached' });
+    await shot(erin, '09-joined-nomic-i');
+  });
 });

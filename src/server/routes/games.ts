@@ -19,6 +19,8 @@ import { describeInput, objectsOfTypeFor, rulesetView, scoreSeries, stateAt, vie
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+const joinArgs = z.record(z.string(), z.unknown()).default({});
+
 const createBody = z.object({
   preset: z.string().min(1).max(100).optional(),
   ruleset: z.string().min(1, 'the ruleset is empty').max(5_000_000).optional(),
@@ -26,6 +28,8 @@ const createBody = z.object({
   id: z.string().regex(GAME_ID, 'a game id is 1 to 40 lowercase letters, digits and "-"').optional(),
   visibility: z.enum(['public', 'private']).default('public'),
   join: z.boolean().default(false),
+  /** What the ruleset's join action asks for (Nomic I: a surname). */
+  joinArgs,
 }).strict().refine((b) => (b.preset === undefined) !== (b.ruleset === undefined), { message: 'start a game from a preset or from a ruleset (exactly one of "preset" and "ruleset")' });
 
 const actionBody = z.object({
@@ -39,7 +43,7 @@ const sayBody = z.object({
   channel: z.string().min(1).max(100).optional(),
 }).strict();
 
-const joinBody = z.object({ invite: z.string().max(200).optional() }).strict();
+const joinBody = z.object({ invite: z.string().max(200).optional(), args: joinArgs }).strict();
 const parseBody = z.object({ text: z.string().max(200_000) }).strict();
 const codeBody = z.object({ code: z.string().max(200_000) }).strict();
 const medium = z.object({
@@ -196,7 +200,7 @@ export function registerGameRoutes(app: FastifyInstance): void {
     await hub.game(id); // watched from now on: its timers are scheduled, its feed is live
     let join: JsonObject | undefined;
     if (body.join) {
-      const entry = await hub.write(id, () => games.act(id, account.name, 'join', {}));
+      const entry = await hub.write(id, () => games.act(id, account.name, 'join', body.joinArgs as JsonObject));
       join = { status: entry.outcome.status, ...(entry.outcome.message ? { message: entry.outcome.message } : {}) };
     }
     reply.code(201);
@@ -233,7 +237,7 @@ export function registerGameRoutes(app: FastifyInstance): void {
 
   app.post<Params>('/api/games/:id/join', async (req, reply) => {
     const account = requireAccount(req);
-    const { invite } = joinBody.parse(req.body ?? {});
+    const { invite, args } = joinBody.parse(req.body ?? {});
     const id = req.params.id;
     const record = GAME_ID.test(id) ? await store.getGame(id) : undefined;
     if (!record) throw new HttpError(404, `there is no game "${id}"`);
@@ -243,7 +247,7 @@ export function registerGameRoutes(app: FastifyInstance): void {
       if (!(await accounts.inviteValid(id, invite))) throw new HttpError(403, 'this invite link is not valid for this game');
     }
     await accounts.addMember(id, account, 'member');
-    const entry = await hub.write(id, () => games.act(id, account.name, 'join', {}));
+    const entry = await hub.write(id, () => games.act(id, account.name, 'join', args as JsonObject));
     return { member: true, ...outcome(reply, entry, account.name) };
   });
 

@@ -38,6 +38,12 @@ function pre(text: unknown, cls = 'text'): HTMLElement {
 export async function gamePage(root: HTMLElement, id: string, tabName: string, rest: string[]): Promise<() => void> {
   let info = await get<GameInfo>(`/api/games/${id}`);
   let skew = info.serverNow - Date.now();
+  // What joining asks for (Nomic I's surname, ...), from the rules' own action catalogue.
+  const joinArgs = info.me && !info.me.player
+    ? Object.keys((await get<{ actions: { name: string; args?: Record<string, string> }[] }>(`/api/games/${id}/actions`).catch(() => ({ actions: [] })))
+      .actions.find((a) => a.name === 'join')?.args ?? {})
+    : [];
+  const joinInputs = joinArgs.map((arg) => h('input', { id: `join-${arg}`, name: arg, placeholder: arg, required: true }));
   const base = `/api/games/${id}`;
   const cleanups: (() => void)[] = [];
 
@@ -67,10 +73,15 @@ export async function gamePage(root: HTMLElement, id: string, tabName: string, r
         ' · ', live),
       h('div', { class: 'row' },
         !me ? h('a', { href: `#/join/${id}` }, 'Sign in to play') : null,
-        me && !me.player ? h('button', { id: 'join-button', onclick: () => void attempt(async () => {
-          await post(`${base}/join`, {});
-          await refreshAll();
-        }, 'You joined the game.') }, 'Join the game') : null,
+        me && !me.player ? h('form', { id: 'join-form', class: 'inline', onsubmit: (event: Event) => {
+          event.preventDefault();
+          const args = Object.fromEntries(joinInputs.map((input) => [input.name, input.value.trim()]));
+          void attempt(async () => {
+            await post(`${base}/join`, { args });
+            await refreshAll();
+          }, 'You joined the game.');
+        } }, ...joinInputs.map((input) => h('label', { class: 'inline' }, `Your ${input.name} `, input)),
+        h('button', { id: 'join-button', type: 'submit' }, 'Join the game')) : null,
         me?.member ? h('button', { class: 'secondary', onclick: () => void attempt(async () => {
           const { path } = await post<{ path: string }>(`${base}/invites`);
           const link = `${location.origin}${path}`;
