@@ -1,8 +1,18 @@
 // Text edits a rule-change makes: exact replacement that refuses an absent or ambiguous quote.
+// A quote that is not in the text verbatim may still match once when runs of whitespace are
+// taken as equal (a proposal quotes a sentence on one line that the rule breaks across two).
 export function replaceExactlyOnce(text: string, from: string, to: string): { text: string } | { error: string } {
   if (from === '') return { error: 'a replacement needs the text to replace' };
   const first = text.indexOf(from);
-  if (first < 0) return { error: `the text "${from}" is not in the rule` };
+  if (first < 0) {
+    const words = from.trim().split(/\s+/).filter(Boolean);
+    if (!words.length || !/\s/.test(from)) return { error: `the text "${from}" is not in the rule` };
+    const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
+    const found = [...text.matchAll(re)];
+    if (found.length !== 1) return { error: found.length ? `the text "${from}" occurs more than once in the rule` : `the text "${from}" is not in the rule` };
+    const at = found[0]!.index!;
+    return { text: text.slice(0, at) + to + text.slice(at + found[0]![0].length) };
+  }
   if (text.indexOf(from, first + 1) >= 0) return { error: `the text "${from}" occurs more than once in the rule` };
   return { text: text.slice(0, first) + to + text.slice(first + from.length) };
 }

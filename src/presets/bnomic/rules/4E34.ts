@@ -6,7 +6,11 @@ import type { JsonObject } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
   const dflt = api.param('default', { pattern: /range is non-negative integers; default value is (\d+)/, parse: (m) => Number(m[1]) });
-  const rate = api.param('rate', { pattern: /exchange rate is (\d+(?:\.\d+)?)/, parse: (m) => Number(m[1]) });
+  // The rate is stated twice ("exchange rate is 5.0 - that is, 1 point may be exchanged for m5"):
+  // an amendment of either statement alone changes it.
+  const stated = api.param('rate', { pattern: /exchange rate is (\d+(?:\.\d+)?)/, parse: (m) => Number(m[1]) });
+  const perPoint = api.param('rate per point', { pattern: /^[\s\S]*?(?:(?:1|one) point may be\s+exchanged for m(\d+(?:\.\d+)?)|$)/, parse: (m) => (m[1] === undefined ? null : Number(m[1])) });
+  const rate = stated === 5 && perPoint !== null && perPoint !== 5 ? perPoint : stated;
   const stipend = api.param('stipend', { pattern: /Active\s+Property gains m(\d+)/, parse: (m) => Number(m[1]) });
   const declare = (key: string, attrs: JsonObject) => {
     const [type, id] = [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)];
