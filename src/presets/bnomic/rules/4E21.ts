@@ -93,6 +93,22 @@ export default function (api: RuleApi) {
     return null;
   };
 
+  // Taking the announced action directly, naming the intent (`retitle-rule {..., intent}`), is the
+  // same as `perform-intent`: the gated action asks `ready`, and the intent is marked performed.
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b) || String(a) === String(b);
+  api.export('ready', (id: string, action: string, agent: string, args: JsonObject) => {
+    const i = intent(id);
+    if (!i || i.attrs.action !== action || i.attrs.by !== agent) return false;
+    if (i.attrs.status === 'performing') return true;
+    if (i.attrs.status !== 'announced' || blocked(i) !== null) return false;
+    return Object.entries((i.attrs.args ?? {}) as JsonObject).every(([k, v]) => args[k] === undefined || same(args[k], v));
+  });
+  api.on('action-performed', (e) => {
+    const id = e.payload.args?.intent;
+    const i = id === undefined || id === null ? undefined : intent(id);
+    if (i && i.attrs.status === 'announced' && i.attrs.action === e.payload.action && i.attrs.by === e.payload.agent) api.update(i.key, { status: 'performed', performedAt: e.now });
+  });
+
   api.action('perform-intent', {
     describe: 'Take the action you announced, once it has its supporters and the time for objections has passed.',
     args: { intent: 'string' },

@@ -16,7 +16,7 @@ export default function (api: RuleApi) {
   };
   const viaIntent = (ctx: ActionContext) => {
     const i = api.get('intent/' + String(ctx.args.intent ?? ''));
-    return Boolean(i) && i!.attrs.status === 'performing' && i!.attrs.action === ctx.action && i!.attrs.by === ctx.agent;
+    return Boolean(i) && (i!.attrs.status === 'performing' ? i!.attrs.action === ctx.action && i!.attrs.by === ctx.agent : Boolean(api.imported('4E21', 'ready')) && api.call<boolean>('4E21', 'ready', i!.id, ctx.action, ctx.agent, ctx.args));
   };
   const oblige = (duty: string, ref: string, what: string) => { if (api.imported('4E53', 'oblige')) api.call('4E53', 'oblige', 'law', duty, ref, what); };
   const fulfil = (duty: string, ref: string) => { if (api.imported('4E53', 'fulfil')) api.call('4E53', 'fulfil', 'law', duty, ref); };

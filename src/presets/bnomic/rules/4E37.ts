@@ -28,7 +28,7 @@ export default function (api: RuleApi) {
   };
   const viaIntent = (ctx: ActionContext) => {
     const i = api.get('intent/' + String(ctx.args.intent ?? ''));
-    return Boolean(i) && i!.attrs.status === 'performing' && i!.attrs.action === ctx.action && i!.attrs.by === ctx.agent;
+    return Boolean(i) && (i!.attrs.status === 'performing' ? i!.attrs.action === ctx.action && i!.attrs.by === ctx.agent : Boolean(api.imported('4E21', 'ready')) && api.call<boolean>('4E21', 'ready', i!.id, ctx.action, ctx.agent, ctx.args));
   };
   const ensure = () => {
     if (!api.get('ministry/goods')) api.create('ministry', { name: 'Ministry of Goods', minister: 'Minister of Goods', title: 'Artisan', aliases: ['Goods'], holder: null, mini: false, rule: '4E37', history: [] }, { id: 'goods' });

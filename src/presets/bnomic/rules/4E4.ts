@@ -36,7 +36,9 @@ export default function (api: RuleApi) {
   });
   api.settle(ensure);
 
-  const request = (ref: unknown) => api.get('join-request/' + String(ref));
+  // A request is named by its id, or by the person (or the name) who made it.
+  const request = (ref: unknown) => api.get('join-request/' + String(ref).replace(/^join-request\//, ''))
+    ?? api.all('join-request', (r) => r.attrs.status === 'open' && (r.attrs.person === String(ref) || r.attrs.name === String(ref)))[0];
   const settleRequest = (id: string) => {
     const r = request(id);
     if (!r || r.attrs.status !== 'open') return;

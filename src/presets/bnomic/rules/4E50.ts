@@ -17,7 +17,7 @@ export default function (api: RuleApi) {
   };
   const intentOf = (ctx: ActionContext) => {
     const i = api.get('intent/' + String(ctx.args.intent ?? ''));
-    return i && i.attrs.status === 'performing' && i.attrs.action === ctx.action && i.attrs.by === ctx.agent ? i : undefined;
+    return i && (i.attrs.status === 'performing' ? i.attrs.action === ctx.action && i.attrs.by === ctx.agent : Boolean(api.imported('4E21', 'ready')) && api.call<boolean>('4E21', 'ready', i.id, ctx.action, ctx.agent, ctx.args)) ? i : undefined;
   };
   const find = (ref: unknown) => (api.imported('4E45', 'find') ? api.call<string | null>('4E45', 'find', ref) : null);
   const ensure = () => declare('gate/approve-display', { action: 'approve-display', supporters, objections: 1, delay, unit: 'rday', rule: '4E50' });

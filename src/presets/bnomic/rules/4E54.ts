@@ -20,7 +20,7 @@ export default function (api: RuleApi) {
   };
   const viaIntent = (ctx: ActionContext) => {
     const i = api.get('intent/' + String(ctx.args.intent ?? ''));
-    return Boolean(i) && i!.attrs.status === 'performing' && i!.attrs.action === ctx.action && i!.attrs.by === ctx.agent;
+    return Boolean(i) && (i!.attrs.status === 'performing' ? i!.attrs.action === ctx.action && i!.attrs.by === ctx.agent : Boolean(api.imported('4E21', 'ready')) && api.call<boolean>('4E21', 'ready', i!.id, ctx.action, ctx.agent, ctx.args));
   };
   const ensure = () => declare('gate/declare-unfair', { action: 'declare-unfair', supporters, rule: '4E54' });
   api.on('setup', ensure);
