@@ -72,7 +72,26 @@ const fileConfig = z.object({
     state: z.string().optional(),
   }).strict().default({ tokenEnv: 'DISCORD_TOKEN' }),
   mail: z.object({
-    listen: z.object({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(2525) }).strict().default({ host: '127.0.0.1', port: 2525 }),
+    /** Where the SMTP server listens; false for none (a gateway that reads an IMAP mailbox only). */
+    listen: z.union([
+      z.literal(false),
+      z.object({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(2525) }).strict(),
+    ]).default({ host: '127.0.0.1', port: 2525 }),
+    /** Incoming mail from an IMAP mailbox the list's mail is delivered to (beside or instead of the SMTP server). */
+    imap: z.object({
+      host: z.string().min(1),
+      port: z.number().int().min(1).max(65535).default(993),
+      /** TLS from the first byte (port 993); false: plain, upgraded with STARTTLS when the server offers it. */
+      secure: z.boolean().default(true),
+      user: z.string().min(1),
+      /** The environment variable holding the mailbox's password (never the password itself). */
+      passEnv: z.string().default('NOMICON_IMAP_PASS'),
+      mailbox: z.string().min(1).default('INBOX'),
+      /** How often the mailbox is searched besides what IDLE reports. */
+      pollSeconds: z.number().positive().default(60),
+      /** Wait for new mail with IDLE between polls. */
+      idle: z.boolean().default(true),
+    }).strict().optional(),
     /** Outgoing mail: an SMTP relay. */
     send: z.object({
       host: z.string(),

@@ -1,4 +1,4 @@
-// The e-mail gateway: mail to a person's signed list address becomes game inputs; the game's outputs, the forum and the reports go out as mail.
+// The e-mail gateway: mail to a person's signed list address (received over SMTP or read from an IMAP mailbox) becomes game inputs; the game's outputs, the forum and the reports go out as mail.
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
@@ -11,6 +11,7 @@ import type { GamePort, Submitted } from '../port.js';
 import { announcementsOf, reportText, type Announcement } from '../render.js';
 import { personalAddress, readRecipient, splitAddress, verifyPersonal } from './addresses.js';
 import { baseSubject, cleanBody, parseCommands, type MailCommand } from './commands.js';
+import { ImapIntake, type ImapCursor, type ImapIntakeOptions } from './imap.js';
 
 export interface MailGame {
   id: string;
@@ -42,8 +43,10 @@ export interface MailGatewayOptions {
   secret: string;
   send: SendMail;
   statePath?: string;
-  /** Where the SMTP server listens (default 127.0.0.1:2525; port 0 = any free port). */
-  listen?: { host: string; port: number };
+  /** Where the SMTP server listens (default 127.0.0.1:2525; port 0 = any free port; false = no SMTP server, for a gateway that reads an IMAP mailbox only). */
+  listen?: { host: string; port: number } | false;
+  /** An IMAP mailbox the list's mail is delivered to, read beside (or instead of) the SMTP server. */
+  imap?: ImapIntakeOptions;
   /** Key and certificate (PEM) for STARTTLS; without them STARTTLS is not offered. */
   tls?: { key: string | Buffer; cert: string | Buffer };
   /** The largest message accepted (bytes, default 10 MB). */
@@ -62,6 +65,8 @@ interface MailState {
   handled: Record<string, number>;
   /** Mail the relay did not take yet, retried with growing delays. */
   outbox: { mail: OutgoingMail; tries: number; next: number; since: number }[];
+  /** IMAP mailbox (imap://user@host:port/mailbox) -> its UIDVALIDITY and the last UID handled. */
+  imap: Record<string, ImapCursor>;
 }
 
 const RETRY_FIRST = 60_000;
@@ -71,6 +76,27 @@ const GIVE_UP = 3 * 86_400_000;
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
   const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
   return list.flatMap((a) => a.value.flatMap((v) => (v.address ? [normalizeAddress(v.address)] : [])));
+}
+
+/** Whether a mail was sent by a program (an auto-reply, a bounce, a list): such mail is never answered, so two robots cannot talk forever (RFC 3834). */
+function automatic(mail: ParsedMail): boolean {
+  const header = (name: string) => String(mail.headers.get(name) ?? '').trim().toLowerCase();
+  const auto = header('auto-submitted');
+  if (auto && auto !== 'no') return true;
+  if (['bulk', 'junk', 'list', 'auto_reply'].includes(header('precedence'))) return true;
+  if (mail.headerLines.some((l) => l.key === 'list-id' || l.key === 'x-auto-response-suppress')) return true;
+  const from = addresses(mail.from)[0] ?? '';
+  return from === '' || /^(mailer-daemon|postmaster|no-?reply|bounces?)([+-].*)?@/.test(from);
+}
+
+/** The addresses a stored message was delivered to: what the delivery agent recorded, and To and Cc. */
+function deliveredTo(mail: ParsedMail): string[] {
+  const recorded = mail.headerLines
+    .filter((l) => ['delivered-to', 'x-original-to', 'envelope-to'].includes(l.key))
+    .map((l) => l.line.slice(l.line.indexOf(':') + 1).trim().replace(/^<|>$/g, ''))
+    .filter((a) => a.includes('@'))
+    .map(normalizeAddress);
+  return [...new Set([...recorded, ...addresses(mail.to), ...addresses(mail.cc)])];
 }
 
 class SmtpError extends Error {
@@ -83,6 +109,7 @@ export class MailGateway {
   private readonly games: MailGame[];
   private readonly state: JsonFile<MailState>;
   private server: SMTPServer | undefined;
+  private intake: ImapIntake | undefined;
   private retry: NodeJS.Timeout | undefined;
   private readonly posting = new Map<string, Promise<unknown>>();
   private readonly unsubscribe: (() => void)[] = [];
@@ -91,7 +118,7 @@ export class MailGateway {
 
   constructor(private readonly options: MailGatewayOptions) {
     this.games = options.games;
-    this.state = new JsonFile<MailState>(options.statePath, () => ({ announced: {}, handled: {}, outbox: [] }));
+    this.state = new JsonFile<MailState>(options.statePath, () => ({ announced: {}, handled: {}, outbox: [], imap: {} }));
   }
 
   private log(message: string, error?: unknown): void {
@@ -105,7 +132,7 @@ export class MailGateway {
     return personalAddress(game.mail.list, this.options.secret, game.id, person);
   }
 
-  /** Starts the SMTP server and follows the games' logs; resolves with the address it listens on. */
+  /** Starts the SMTP server (and the IMAP intake) and follows the games' logs; resolves with the address the SMTP server listens on (port 0 when there is none). */
   async start(): Promise<{ host: string; port: number }> {
     for (const game of this.games) {
       if (this.state.data.announced[game.id] === undefined) {
@@ -118,6 +145,18 @@ export class MailGateway {
     this.retry = setInterval(() => void this.flush(), this.options.retryEveryMs ?? RETRY_FIRST);
     this.retry.unref();
     void this.flush();
+    if (this.options.imap) {
+      const imap = this.options.imap;
+      const key = ImapIntake.key(imap);
+      this.intake = new ImapIntake({ maxSize: this.options.maxSize ?? 10 * 1024 * 1024, ...imap }, {
+        cursor: () => this.state.data.imap[key],
+        save: (cursor) => this.state.update((s) => void (s.imap[key] = cursor)),
+        deliver: (raw, info) => this.receiveStored(raw, info),
+        log: (message, error) => this.log(message, error),
+      });
+      await this.intake.start();
+    }
+    if (this.options.listen === false) return { host: '', port: 0 };
     const tls = this.options.tls;
     this.server = new SMTPServer({
       name: splitAddress(this.games[0]!.mail.list).domain,
@@ -163,7 +202,14 @@ export class MailGateway {
     this.stopped = true;
     clearInterval(this.retry);
     for (const off of this.unsubscribe.splice(0)) off();
+    await this.intake?.stop();
     await new Promise<void>((ok) => (this.server ? this.server.close(() => ok()) : ok()));
+  }
+
+  /** Reads the IMAP mailbox now and handles what is new; resolves when that is done (no IMAP mailbox: at once). */
+  async checkMailbox(): Promise<void> {
+    await this.intake?.poll();
+    await this.idle();
   }
 
   /** Resolves when every message and announcement in hand is done. */
@@ -216,6 +262,45 @@ export class MailGateway {
     return next;
   }
 
+  /**
+   * Handles one message read from a mailbox (the IMAP intake calls this). There is no SMTP session to refuse it in,
+   * so a message the gateway will not take is answered, saying why; a temporary failure throws, to be tried again.
+   */
+  async receiveStored(raw: Buffer, info: { tooBig?: boolean } = {}): Promise<void> {
+    const mail = await simpleParser(raw);
+    const to = deliveredTo(mail);
+    if (!to.some((a) => this.games.some((g) => readRecipient(g.mail.list, a)))) {
+      this.log(`message ${mail.messageId ?? '(no Message-ID)'} in the mailbox is addressed to no list here; skipped`);
+      return;
+    }
+    if (info.tooBig) {
+      await this.refuse(mail, to, `it is larger than ${Math.round((this.options.maxSize ?? 10 * 1024 * 1024) / 1024)} KB, the largest message this list takes`);
+      return;
+    }
+    try {
+      await this.receive(mail, { from: addresses(mail.from)[0] ?? '', to });
+    } catch (error) {
+      if (!(error instanceof SmtpError) || error.responseCode < 500) throw error;
+      await this.refuse(mail, to, error.message.replace(/^\d\.\d\.\d+ /, ''));
+    }
+  }
+
+  /** Answers a message that was not taken, once per Message-ID, to whoever the server says sent it (never to a robot or to the list itself). */
+  private async refuse(mail: ParsedMail, to: string[], why: string, marked = false): Promise<void> {
+    const id = this.messageId(mail);
+    const returnPath = addresses(mail.headers.get('return-path') as AddressObject | undefined)[0];
+    const sender = returnPath ?? addresses(mail.from)[0];
+    this.log(`message ${id} from ${sender ?? '(nobody)'} refused: ${why}`);
+    if (!sender || (!marked && this.state.data.handled[id]) || automatic(mail) || this.games.some((g) => readRecipient(g.mail.list, sender))) return;
+    if (!marked) this.markHandled(id);
+    const game = this.games.find((g) => to.some((a) => readRecipient(g.mail.list, a))) ?? this.games[0]!;
+    await this.sendSafe({
+      from: this.listFrom(game), to: [sender], subject: `Not taken: ${baseSubject(mail.subject) || '(no subject)'}`,
+      text: `Your message "${baseSubject(mail.subject) || '(no subject)'}" to ${to.join(', ')} was not taken: ${why}.`,
+      headers: { 'Auto-Submitted': 'auto-replied' }, ...this.threading(mail),
+    });
+  }
+
   private async handle(mail: ParsedMail, envelope: { from: string; to: string[] }): Promise<void> {
     const done = new Set<string>();
     for (const to of envelope.to) {
@@ -262,7 +347,7 @@ export class MailGateway {
     const members = await this.members(game);
     const person = [...members].find(([, list]) => list.includes(from))?.[0];
     if (!person) {
-      this.log(`mail to ${game.mail.list} from unknown ${from} dropped`);
+      await this.refuse(mail, [game.mail.list], `${from} is not the address of a member of ${game.mail.name ?? game.id}. A player links an address by mailing "link CODE" to ${game.mail.list}, with a one-time code from the game's web page`, true);
       return;
     }
     // Told at the member's registered address, whoever the From claims to be.

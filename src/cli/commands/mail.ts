@@ -1,4 +1,4 @@
-// `nomicon mail`: run the e-mail gateway (SMTP in, SMTP out) for the games a fronts configuration file maps; personal addresses, link codes, reports.
+// `nomicon mail`: run the e-mail gateway (SMTP or IMAP in, SMTP out) for the games a fronts configuration file maps; personal addresses, link codes, reports.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadFrontsConfig, type FrontsConfig } from '../../adapters/config.js';
@@ -21,6 +21,14 @@ function secretOf(config: FrontsConfig): string {
   return secret;
 }
 
+function imapOf(config: FrontsConfig) {
+  const imap = config.mail.imap;
+  if (!imap) return undefined;
+  const pass = process.env[imap.passEnv];
+  if (!pass) throw new Error(`set the password of the IMAP mailbox ${imap.user}@${imap.host} in the environment variable ${imap.passEnv}`);
+  return { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass, mailbox: imap.mailbox, pollMs: imap.pollSeconds * 1000, idle: imap.idle };
+}
+
 function relayOf(config: FrontsConfig) {
   const send = config.mail.send;
   if (!send) throw new Error('the configuration has no mail.send relay: say where outgoing mail goes ({"host": ..., "port": 587})');
@@ -30,10 +38,10 @@ function relayOf(config: FrontsConfig) {
 }
 
 export function registerMailCommand(program: Command): void {
-  const mail = program.command('mail').description('the e-mail gateway: list mail in over SMTP, game news, forum and reports out (docs/MAIL.md)');
+  const mail = program.command('mail').description('the e-mail gateway: list mail in over SMTP or IMAP, game news, forum and reports out (docs/MAIL.md)');
 
   mail.command('run', { isDefault: true })
-    .description('run the gateway: an SMTP server for the lists\' addresses, outgoing mail through the configured relay')
+    .description('run the gateway: an SMTP server for the lists\' addresses and/or an IMAP mailbox, outgoing mail through the configured relay')
     .requiredOption('--config <file>', CONFIG_HELP)
     .option('--scheduler', 'also fire the games\' timers on time (only when no `nomicon serve` runs them)')
     .action(async (opts: { config: string; scheduler?: boolean }) => {
@@ -42,15 +50,19 @@ export function registerMailCommand(program: Command): void {
       if (games.length === 0) throw new Error(`${opts.config} gives no game a list (add a "mail" section)`);
       const secret = secretOf(config);
       const relay = relayOf(config);
+      const imap = imapOf(config);
+      if (config.mail.listen === false && !imap) throw new Error('with "listen": false, give mail.imap: the gateway needs a way to receive mail');
       const host = await openFrontHost({ ...config, games }, { databaseUrl: process.env.DATABASE_URL?.trim() || undefined, log });
       if (opts.scheduler) host.schedule();
       const tls = config.mail.tls ? { key: readFileSync(config.mail.tls.key), cert: readFileSync(config.mail.tls.cert) } : undefined;
       const gateway = new MailGateway({
         games: games.map((g) => ({ id: g.game, port: host.ports.get(g.game)!, mail: g.mail! })),
-        links: host.links, secret, send: relay.send, statePath: config.mail.state, listen: config.mail.listen, ...(tls ? { tls } : {}), log,
+        links: host.links, secret, send: relay.send, statePath: config.mail.state, listen: config.mail.listen, ...(tls ? { tls } : {}), ...(imap ? { imap } : {}), log,
       });
       const address = await gateway.start();
-      log(`listening for ${games.map((g) => g.mail!.list).join(', ')} on ${address.host}:${address.port}`);
+      const lists = games.map((g) => g.mail!.list).join(', ');
+      if (address.port) log(`listening for ${lists} on ${address.host}:${address.port}`);
+      if (imap) log(`reading mail for ${lists} from imap://${imap.user}@${imap.host}:${imap.port}/${imap.mailbox}`);
       const stop = async (signal: string) => {
         log(`${signal}: stopping`);
         await gateway.stop();

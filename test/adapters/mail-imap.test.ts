@@ -1,0 +1,242 @@
+// The mail gateway's IMAP intake against a real dovecot on 127.0.0.1: mail delivered to the list's mailbox (by IMAP APPEND, as a delivery agent would) becomes inputs, in UID order, once.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { parseFrontsConfig } from '../../src/adapters/config.js';
+import { LinkStore } from '../../src/adapters/links.js';
+import { MailGateway, type OutgoingMail } from '../../src/adapters/mail/gateway.js';
+import { InProcessGamePort } from '../../src/adapters/port.js';
+import { GameService } from '../../src/engine/games.js';
+import { MemoryEventStore } from '../../src/storage/memory-store.js';
+import { until } from './support/discord-harness.js';
+import { dovecotMissing, startDovecot, type Dovecot } from './support/dovecot.js';
+
+const T0 = Date.UTC(2026, 0, 5, 12);
+const LIST = 'nomic@lists.test';
+const SECRET = 'test-secret-for-personal-addresses';
+const PASSWORD = 'list-mailbox-password';
+const MEMBERS = { alice: 'alice@example.org', bob: 'bob@example.org', carol: 'carol@example.org' };
+
+/** A DocNomic-style rule: list mail needs a subject line (as in mail.test.ts). */
+const SUBJECT_RULE = `export default (api) => {
+  const why = 'Rule 990: a message to the list must say in its Subject line what it is';
+  const bare = (m) => Boolean(m) && m.channel === 'list' && !String(m.subject || '').trim();
+  api.check('*', (ctx) => (ctx.invokedBy === 'input' && bare(ctx.medium) ? why : undefined));
+  api.on('message', (e) => { if (bare(e.payload.medium)) api.refuse(why); });
+};`;
+
+const missing = dovecotMissing();
+if (missing) console.warn(`IMAP tests skipped: ${missing}`);
+
+let dovecot: Dovecot | undefined;
+const mailboxes = ['list1', 'list2', 'list3', 'list4'];
+let nextMailbox = 0;
+
+beforeAll(async () => {
+  if (!missing) dovecot = await startDovecot(Object.fromEntries(mailboxes.map((m) => [m, PASSWORD])));
+});
+afterAll(async () => {
+  await dovecot?.stop();
+});
+
+async function raw(message: Record<string, unknown>): Promise<Buffer> {
+  return new MailComposer({ date: new Date(T0), ...message }).compile().build();
+}
+
+async function setup() {
+  const user = mailboxes[nextMailbox++]!;
+  onTestFailed(() => console.error(`dovecot's log:\n${dovecot!.log().split('\n').slice(-30).join('\n')}`));
+  const now = T0;
+  const games = new GameService(new MemoryEventStore(), {}, () => now);
+  await games.create({ id: 'nv', title: 'Nomic V', preset: 'nomic-v', players: ['alice', 'bob', 'carol'], roles: { Moderator: ['carol'] }, start: T0 });
+  const added = await games.submit('nv', { kind: 'setup', at: T0, data: { cause: 'test', rules: [{ number: '990', title: 'Subject lines', mutable: true, text: 'A message to the list must say in its Subject line what it is.', code: SUBJECT_RULE }] } });
+  expect(added.outcome.status).toBe('ok');
+  const config = parseFrontsConfig({
+    mail: { listen: false, imap: { host: dovecot!.host, port: dovecot!.port, secure: false, user, passEnv: 'TEST_IMAP_PASS', pollSeconds: 600 } },
+    games: [{ game: 'nv', mail: { list: LIST, name: 'Nomic V', members: MEMBERS } }],
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'nomicon-imap-'));
+  const statePath = join(dir, 'mail-state.json');
+  const links = new LinkStore(join(dir, 'links.json'), () => now);
+  const port = await InProcessGamePort.open(games, 'nv');
+  const sent: OutgoingMail[] = [];
+  const logs: string[] = [];
+  const imap = config.mail.imap!;
+  const gateway = () => new MailGateway({
+    games: [{ id: 'nv', title: 'Nomic V', port, mail: config.games[0]!.mail! }], links, secret: SECRET,
+    send: async (mail) => void sent.push(mail), statePath, listen: config.mail.listen,
+    imap: { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass: PASSWORD, mailbox: imap.mailbox, pollMs: imap.pollSeconds * 1000, idle: imap.idle },
+    log: (m, e) => logs.push(`${m}${e ? `: ${String(e)}` : ''}`),
+  });
+  // The delivery agent: puts mail into the list's mailbox as the MTA's LDA would.
+  const mta = new ImapFlow({ host: dovecot!.host, port: dovecot!.port, secure: false, auth: { user, pass: PASSWORD }, logger: false, disableAutoIdle: true });
+  await mta.connect();
+  const running: MailGateway[] = [];
+  return {
+    games, port, sent, logs, statePath, mta,
+    personal: (person: string) => gateway().personalAddress('nv', person),
+    async start() {
+      const g = gateway();
+      running.push(g);
+      const address = await g.start();
+      expect(address.port).toBe(0); // listen: false, no SMTP server
+      return g;
+    },
+    async deliver(message: Record<string, unknown>): Promise<number> {
+      const appended = await mta.append('INBOX', await raw(message));
+      if (!appended || !appended.uid) throw new Error('APPEND gave no UID');
+      return appended.uid;
+    },
+    async seen(): Promise<number[]> {
+      const lock = await mta.getMailboxLock('INBOX');
+      try {
+        return ((await mta.search({ seen: true }, { uid: true })) || []).sort((a, b) => a - b);
+      } finally {
+        lock.release();
+      }
+    },
+    cursor: () => Object.values((JSON.parse(readFileSync(statePath, 'utf8')) as { imap: Record<string, { uidValidity: string; lastUid: number }> }).imap)[0],
+    inputs: async (kind: string) => (await games.store.read('nv', 0)).filter((e) => e.input.kind === kind),
+    to: (address: string) => sent.filter((m) => m.to.includes(address)),
+    async close() {
+      for (const g of running) await g.stop();
+      await mta.logout();
+      await port.close();
+      await games.close();
+    },
+  };
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+let s: Setup | undefined;
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+});
+
+describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot on 127.0.0.1)${missing ? `: skipped, ${missing}` : ''}`, () => {
+  it('takes a proposal delivered to the mailbox as an input with its medium, answers it, marks it seen and remembers its UID', async () => {
+    s = await setup();
+    await s.start();
+    // Mail that arrives while the gateway waits: IDLE wakes it, no poll needed (the poll is 10 minutes away).
+    const uid = await s.deliver({
+      from: MEMBERS.alice, to: s.personal('alice'), cc: LIST, subject: 'Proposal: Longer turns', messageId: '<p1@example.org>',
+      text: 'I submit the following proposal:\n\nAmend Rule 203 by replacing "24 hours" with "36 hours".\n\n-- \nAlice\n',
+    });
+    await until(async () => (await s!.inputs('action')).some((e) => e.input.kind === 'action' && e.input.action === 'propose'), 'the proposal', 15_000);
+    const [entry] = (await s.inputs('action')).filter((e) => e.input.kind === 'action' && e.input.action === 'propose');
+    expect(entry!.outcome.status).toBe('ok');
+    expect(entry!.input).toMatchObject({
+      person: 'alice',
+      args: { title: 'Longer turns', text: 'Amend Rule 203 by replacing "24 hours" with "36 hours".' },
+      medium: { channel: 'list', messageId: '<p1@example.org>', subject: 'Proposal: Longer turns', timestamp: T0, recipients: [s.personal('alice'), LIST] },
+    });
+    const proposal = Object.values((await s.games.get('nv')).state.objects).find((o) => o.type === 'proposal')!;
+    expect(proposal.attrs).toMatchObject({ author: 'alice', title: 'Longer turns' });
+    await until(() => s!.to(MEMBERS.alice).some((m) => m.subject === 'Re: Proposal: Longer turns'), 'the answer');
+    expect(s.to(MEMBERS.alice).find((m) => m.subject === 'Re: Proposal: Longer turns')!.text).toContain(`Recorded (proposal/${proposal.id}).`);
+    for (const address of Object.values(MEMBERS)) expect(s.to(address).filter((m) => m.subject === '[Nomic V] Proposal: Longer turns')).toHaveLength(1);
+    await until(async () => (await s!.seen()).includes(uid), 'the \\Seen flag');
+    const box = await s.mta.status('INBOX', { uidValidity: true });
+    expect(s.cursor()).toEqual({ uidValidity: String(box && box.uidValidity), lastUid: uid });
+    expect(s.logs).toEqual([]);
+  });
+
+  it('loses none and doubles none of a burst when the gateway restarts in the middle of it, or after a crash before it saved its place', async () => {
+    s = await setup();
+    const count = 12;
+    const authors = ['alice', 'bob', 'carol'] as const;
+    const uids: number[] = [];
+    const first = await s.start();
+    await first.checkMailbox();
+    expect(s.cursor()!.lastUid).toBe(0);
+    // The burst arrives while the gateway follows the mailbox; it stops when the fifth note is in the game's log.
+    let stopping: Promise<void> | undefined;
+    const off = await s.port.subscribe(() => {
+      void s!.inputs('message').then((m) => {
+        if (m.length >= 5 && !stopping) stopping = first.stop();
+      });
+    });
+    for (let i = 1; i <= count; i++) {
+      const author = authors[i % 3]!;
+      uids.push(await s.deliver({ from: MEMBERS[author], to: s.personal(author), subject: `Note ${i}`, messageId: `<note${i}@example.org>`, text: `Note number ${i} from ${author}.` }));
+    }
+    await until(() => stopping !== undefined, 'the stop', 15_000);
+    await stopping;
+    off();
+    const before = (await s.inputs('message')).length;
+    expect(before).toBeGreaterThanOrEqual(5);
+    expect(before).toBeLessThan(count);
+    expect(s.cursor()!.lastUid).toBe(uids[before - 1]);
+
+    // A crash between recording two inputs and saving the cursor: the cursor on disk is two messages behind.
+    const state = JSON.parse(readFileSync(s.statePath, 'utf8'));
+    const key = Object.keys(state.imap)[0]!;
+    state.imap[key].lastUid = uids[before - 3];
+    writeFileSync(s.statePath, JSON.stringify(state));
+    const mailed = s.sent.length;
+
+    const second = await s.start();
+    await second.checkMailbox();
+    const messages = await s.inputs('message');
+    expect(messages.map((e) => e.input.kind === 'message' && e.input.medium?.subject)).toEqual(Array.from({ length: count }, (_, i) => `Note ${i + 1}`));
+    expect(messages.every((e) => e.outcome.status === 'ok')).toBe(true);
+    // The two messages read again made no mail either: each note went to each member exactly once.
+    for (let i = 1; i <= count; i++) expect(s.sent.filter((m) => m.subject === `[Nomic V] Note ${i}`)).toHaveLength(3);
+    expect(s.sent.slice(mailed).filter((m) => /^\[Nomic V\] Note \d+$/.test(m.subject))).toHaveLength((count - before) * 3);
+    expect(await s.seen()).toEqual(uids);
+    expect(s.cursor()!.lastUid).toBe(uids.at(-1));
+
+    // A renumbered mailbox (UIDVALIDITY changed): its read messages are history, only unread ones are taken.
+    await second.stop();
+    const renumbered = JSON.parse(readFileSync(s.statePath, 'utf8'));
+    renumbered.imap[key] = { uidValidity: '1', lastUid: 0 };
+    writeFileSync(s.statePath, JSON.stringify(renumbered));
+    const late = await s.deliver({ from: MEMBERS.bob, to: s.personal('bob'), subject: 'Note 13', messageId: '<note13@example.org>', text: 'One more.' });
+    const third = await s.start();
+    await third.checkMailbox();
+    expect((await s.inputs('message')).map((e) => e.input.kind === 'message' && e.input.medium?.subject)).toEqual([...Array.from({ length: count }, (_, i) => `Note ${i + 1}`), 'Note 13']);
+    expect(s.cursor()!.lastUid).toBe(late);
+    expect(s.logs.filter((l) => !l.includes('renumbered'))).toEqual([]);
+  });
+
+  it('refuses mail from a forged personal address or an unlinked sender with a reply saying why, and answers no robot', async () => {
+    s = await setup();
+    const forged = 'nomic+alice.aaaaaaaaaaaaaaaa@lists.test';
+    const uids = [
+      await s.deliver({ from: 'mallory@example.net', to: forged, subject: 'Proposal: mine', messageId: '<f1@example.net>', text: 'I submit the following proposal:\nRepeal Rule 216.' }),
+      await s.deliver({ from: 'stranger@example.net', to: LIST, subject: 'I vote aye', messageId: '<u1@example.net>', text: 'I vote aye' }),
+      // The answer goes where the server says the mail came from (Return-Path), not to the From line.
+      await s.deliver({ from: MEMBERS.alice, to: forged, subject: 'Votes', messageId: '<f2@example.net>', text: 'I vote aye', headers: { 'Return-Path': '<bounces@forger.example.net>' } }),
+      // An auto-reply to a refusal is refused too, but not answered: two robots must not talk forever.
+      await s.deliver({ from: 'robot@example.net', to: forged, subject: 'Out of office', messageId: '<r1@example.net>', text: 'I am away.', headers: { 'Auto-Submitted': 'auto-replied' } }),
+      // A member writing to the bare list address is told how to write (by the existing rule of the gateway).
+      await s.deliver({ from: MEMBERS.bob, to: LIST, subject: 'I vote aye', messageId: '<b1@example.org>', text: 'I vote aye' }),
+    ];
+    const gateway = await s.start();
+    await gateway.checkMailbox();
+
+    const mallory = s.to('mallory@example.net');
+    expect(mallory).toHaveLength(1);
+    expect(mallory[0]!.subject).toBe('Not taken: Proposal: mine');
+    expect(mallory[0]!.text).toBe(`Your message "Proposal: mine" to ${forged} was not taken: This personal address is not valid here: its token does not match.`);
+    expect(mallory[0]!.inReplyTo).toBe('<f1@example.net>');
+    expect(mallory[0]!.headers).toMatchObject({ 'Auto-Submitted': 'auto-replied' });
+    const stranger = s.to('stranger@example.net');
+    expect(stranger).toHaveLength(1);
+    expect(stranger[0]!.text).toContain('stranger@example.net is not the address of a member of Nomic V');
+    expect(stranger[0]!.text).toContain(`mailing "link CODE" to ${LIST}`);
+    expect(s.to('bounces@forger.example.net').map((m) => m.subject)).toEqual(['Not taken: Votes']);
+    expect(s.to(MEMBERS.alice)).toEqual([]);
+    expect(s.to('robot@example.net')).toEqual([]);
+    expect(s.to(MEMBERS.bob).at(-1)!.text).toContain('a From line proves nothing');
+    // None of it is an input; all of it is handled and marked seen.
+    expect((await s.games.store.read('nv', 0)).filter((e) => 'medium' in e.input && e.input.medium?.channel === 'list')).toEqual([]);
+    expect(await s.seen()).toEqual(uids);
+    expect(s.cursor()!.lastUid).toBe(uids.at(-1));
+    expect(s.logs.filter((l) => !l.includes('refused'))).toEqual([]);
+  });
+});
