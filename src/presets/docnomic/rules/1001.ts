@@ -3,8 +3,11 @@
 // `warehouse/TILE` of Rule 1008's Map, with `company` and one count per Trade Good: `flour`,
 // `beans`, `machineParts`, `plasticSpoons`), holding at most 20 units; a Company whose warehouse
 // position is unknown is given a random unassigned one. A new Player's Company gets, once, one
-// unit of each Trade Good. Other rules store and take goods through this rule's exports.
+// unit of each Trade Good. Other rules store and take goods through this rule's exports. Each
+// Company also shows the totals its warehouses hold (`company/alice.flour`, ...) and its tiles
+// (`warehouses`).
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
+import type { JsonObject } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
   const goods = api.param('trade goods', {
@@ -87,6 +90,26 @@ export default function (api: RuleApi) {
       if (!api.get('player/' + c.id)) continue;
       if (!warehousesOf(c.id).length) place(c.id);
       deliverStarter(c.id);
+    }
+    // Each Company shows what its warehouses hold, good by good, and which tiles they are. A total
+    // written on the Company (a Proclamation, a scenario's starting values) is stored in or taken
+    // from its warehouses.
+    for (const c of api.all('company')) {
+      const seen = (c.attrs.stockSeen ?? null) as JsonObject | null;
+      if (seen && api.get('player/' + c.id)) {
+        for (const g of goods) {
+          const want = c.attrs[keyOf(g)];
+          if (typeof want !== 'number' || want === seen[keyOf(g)]) continue;
+          const have = stock(c.id, g);
+          if (want > have) store(c.id, g, want - have);
+          else if (want < have) take(c.id, g, have - want);
+        }
+      }
+      const held: JsonObject = { warehouses: warehousesOf(c.id).map((w) => Number(w.id)) };
+      for (const g of goods) held[keyOf(g)] = stock(c.id, g);
+      held.stockSeen = Object.fromEntries(goods.map((g) => [keyOf(g), held[keyOf(g)]!])) as JsonObject;
+      const changed = Object.entries(held).filter(([k, v]) => JSON.stringify(c.attrs[k]) !== JSON.stringify(v));
+      if (changed.length) api.update(c.key, Object.fromEntries(changed) as JsonObject);
     }
   });
 

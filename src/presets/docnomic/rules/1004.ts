@@ -22,20 +22,21 @@ export default function (api: RuleApi) {
   });
 
   api.action('award-plinks', {
-    describe: 'As Doc, award up to 4 Plinks for ingenuity in an accepted Proposal (a positive number), or subtract up to 4 for changes you had to make to it (a negative number); once per Proposal.',
-    args: { proposal: 'json', plinks: 'number', reason: 'string?' },
+    describe: 'As Doc, award up to 4 Plinks for ingenuity in an accepted Proposal (a positive number), or subtract up to 4 for changes you had to make to it (a negative number), in `plinks` (or `amount`); once per Proposal.',
+    args: { proposal: 'json', plinks: 'number?', amount: 'number?', reason: 'string?' },
     legal(ctx) {
       if (ctx.agent !== api.get('game/game')!.attrs.doc) return 'Rule 1004: only Doc awards or subtracts these Plinks';
       const p = api.get('proposal/' + String(ctx.args.proposal).replace(/^#/, ''));
       if (!p) return `there is no proposal ${ctx.args.proposal}`;
       if (p.attrs.status !== 'adopted') return 'Rule 1004: only an accepted Proposal earns an award';
       if (p.attrs.award != null) return `Rule 1004: Proposal ${p.attrs.number} already has its award`;
-      const n = Number(ctx.args.plinks);
+      if (ctx.args.plinks == null && ctx.args.amount == null) return 'award-plinks needs the argument "plinks" (number)';
+      const n = Number(ctx.args.plinks ?? ctx.args.amount);
       if (!Number.isInteger(n) || n > bonus || n < -malus) return `Rule 1004: Doc may award up to ${bonus} Plinks or subtract up to ${malus}`;
     },
     perform(ctx) {
       const p = api.get('proposal/' + String(ctx.args.proposal).replace(/^#/, ''))!;
-      const n = Number(ctx.args.plinks);
+      const n = Number(ctx.args.plinks ?? ctx.args.amount);
       const author = String(p.attrs.author);
       const applied = n >= 0 ? credit(author, n) : -debit(author, -n);
       api.update(p.key, { award: applied, awardReason: (ctx.args.reason ?? null) as string | null });

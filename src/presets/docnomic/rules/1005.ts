@@ -39,14 +39,16 @@ export default function (api: RuleApi) {
   };
 
   const parse = (args: JsonObject): Parsed | string => {
-    const text = String(args.action ?? '').trim();
+    const text = String(args.action ?? args.type ?? '').trim();
+    const target = String(args.target ?? args.from ?? args.player ?? args.victim ?? '');
+    const rival = String(args.gang ?? args.rival ?? '');
+    if (/^steal$/i.test(text)) return { type: 'steal', item: String(args.item ?? ''), target };
+    if (/^fight(\s+rival)?(\s+gang)?$/i.test(text) && rival) return { type: 'fight', gang: rival };
     let m = text.match(/^steal\s+(.+?)\s+from\s+(?:player\s+)?(\S+)\s*$/i);
     if (m) return { type: 'steal', item: m[1]!, target: m[2]! };
     m = text.match(/^fight\s+(?:rival\s+)?(?:gang\s+)?(.+?)\s*$/i);
     if (m) return { type: 'fight', gang: m[1]! };
     if (/^recruit(\s+for\s+gang)?\s*$/i.test(text)) return { type: 'recruit' };
-    if (/^steal$/i.test(text)) return { type: 'steal', item: String(args.item ?? ''), target: String(args.target ?? '') };
-    if (/^fight$/i.test(text)) return { type: 'fight', gang: String(args.gang ?? '') };
     return `Rule 1005: "${text}" is not an action type (Steal <item type> from Player <active Player>, Fight rival gang <Gang>, Recruit for gang)`;
   };
 
@@ -69,8 +71,8 @@ export default function (api: RuleApi) {
   };
 
   api.action('gang-action', {
-    describe: 'As a Gang Member, once per dun: "Steal <item> from Player <name>", "Fight rival gang <Gang>" or "Recruit for gang" (or "steal"/"fight" with `item`, `target`, `gang`). Doc determines the effects.',
-    args: { action: 'string', item: 'string?', target: 'string?', gang: 'string?' },
+    describe: 'As a Gang Member, once per dun: "Steal <item> from Player <name>", "Fight rival gang <Gang>" or "Recruit for gang" (or "steal"/"fight" with `item`, `target` (or `from`), `gang`); the subject line "Gang Action-- <action type>" on the list does the same. Doc determines the effects.',
+    args: { action: 'string?', type: 'string?', item: 'string?', target: 'string?', from: 'string?', gang: 'string?', rival: 'string?' },
     legal(ctx) {
       const a = parse(ctx.args as JsonObject);
       if (typeof a === 'string') return a;
@@ -182,7 +184,7 @@ export default function (api: RuleApi) {
   api.on('message', (e) => {
     const given = e.payload.medium?.subject as string | undefined;
     const subject = given ?? String(e.payload.text).split('\n')[0] ?? '';
-    const m = subject.match(/^\s*Gang Action\s*-+\s*(.+?)\s*$/i);
+    const m = subject.match(/^\s*Gang Action\s*(?:[-\u2013\u2014]+|:)\s*(.+?)\s*$/i);
     if (!m) return;
     const result = api.perform('gang-action', { action: m[1]! }, { agent: e.payload.person, person: e.payload.person });
     if (!result.ok) api.log(`the Gang Action from ${e.payload.person} was not taken: ${result.error}`);

@@ -32,21 +32,23 @@ export default function (api: RuleApi) {
   const ship = (ref: unknown): ObjectView | undefined => api.get('ship/' + String(ref).replace(/^ship\//, ''));
 
   api.action('request-ship', {
-    describe: 'As a CEO, request a ship carrying cargo to dock at the Nomic Dock (optionally naming the Trade Good it should carry).',
-    args: { good: 'string?' },
+    describe: 'As a CEO, request a ship carrying cargo to dock at the Nomic Dock (optionally naming the Trade Good it should carry, `good` or `cargo`).',
+    args: { good: 'string?', cargo: 'string?' },
     legal(ctx) {
       if (!isCeo(ctx.agent)) return 'Rule 1006: only CEOs request ships';
+      const wanted = ctx.args.good ?? ctx.args.cargo;
       const d = dock().attrs;
       if (d.lastArrivalDun != null && duns() - Number(d.lastArrivalDun) < 1 - EPS) return 'Rule 1006: the last ship arrived within the last dun';
       if (d.lastRequester === ctx.agent) return 'Rule 1006: you made the last request';
-      if (ctx.args.good != null) {
-        const good = normalize(ctx.args.good);
-        if (!good) return `Rule 1006: "${ctx.args.good}" is not a Trade Good (${goods().join(', ')})`;
+      if (wanted != null) {
+        const good = normalize(wanted);
+        if (!good) return `Rule 1006: "${wanted}" is not a Trade Good (${goods().join(', ')})`;
         if (api.get('company/' + ctx.agent)!.attrs.lastRequestedGood === good) return `Rule 1006: you requested ${good} on your last request`;
       }
     },
     perform(ctx) {
-      const requested = ctx.args.good != null ? normalize(ctx.args.good) : null;
+      const wanted = ctx.args.good ?? ctx.args.cargo;
+      const requested = wanted != null ? normalize(wanted) : null;
       const good = requested ?? api.pick(goods());
       const now = duns();
       const n = api.nextNumber('ship');
@@ -63,14 +65,14 @@ export default function (api: RuleApi) {
   });
 
   api.action('bid', {
-    describe: 'As a CEO, bid Points and Plinks for an incoming ship\'s cargo (a new bid replaces your old one); any bid by another CEO than the requester starts a Bidding War.',
-    args: { ship: 'json', points: 'number', plinks: 'number' },
+    describe: 'As a CEO, bid Points and Plinks for an incoming ship\'s cargo (either may be left out: 0; a new bid replaces your old one); any bid by another CEO than the requester starts a Bidding War.',
+    args: { ship: 'json', points: 'number?', plinks: 'number?' },
     legal(ctx) {
       if (!isCeo(ctx.agent)) return 'Rule 1006: only CEOs bid';
       const s = ship(ctx.args.ship);
       if (!s || s.attrs.status !== 'incoming') return `there is no incoming ship ${ctx.args.ship}`;
-      const points = Number(ctx.args.points);
-      const plinks = Number(ctx.args.plinks);
+      const points = Number(ctx.args.points ?? 0);
+      const plinks = Number(ctx.args.plinks ?? 0);
       if (!Number.isInteger(points) || !Number.isInteger(plinks) || points < 0 || plinks < 0) return 'bid whole, nonnegative numbers of Points and Plinks';
       const p = api.get('player/' + ctx.agent)!.attrs;
       if (points > Number(p.points ?? 0)) return `you have only ${p.points} Points`;
@@ -78,7 +80,7 @@ export default function (api: RuleApi) {
     },
     perform(ctx) {
       const s = ship(ctx.args.ship)!;
-      api.set(s.key, 'bids', { ...(s.attrs.bids as JsonObject), [ctx.agent]: { points: Number(ctx.args.points), plinks: Number(ctx.args.plinks) } });
+      api.set(s.key, 'bids', { ...(s.attrs.bids as JsonObject), [ctx.agent]: { points: Number(ctx.args.points ?? 0), plinks: Number(ctx.args.plinks ?? 0) } });
       return s.key;
     },
   });

@@ -66,29 +66,43 @@ export default function (api: RuleApi) {
     if (ec && ec.attrs.status === 'open') api.set(ec.key, 'status', 'expired');
   });
 
+  /** The price changes asked for: `changes` (+1, -1, 0, "up", "down" per good) or `prices` (the new prices). */
+  const deltasOf = (args: Readonly<JsonObject>): Record<string, number> | string => {
+    const byDelta = args.changes as JsonObject | undefined;
+    const byPrice = args.prices as JsonObject | undefined;
+    const given = byDelta ?? byPrice;
+    if (!given || typeof given !== 'object' || Array.isArray(given)) return 'changes maps Trade Goods to +1, -1 or 0 (or prices maps them to their new prices)';
+    const out: Record<string, number> = {};
+    for (const [good, raw] of Object.entries(given)) {
+      const key = goodKey(good);
+      if (!key) return `Rule 1007: "${good}" is not a Trade Good`;
+      const word = String(raw).trim().toLowerCase();
+      const value = word === 'up' ? 1 : word === 'down' ? -1 : Number(raw);
+      if (!Number.isFinite(value)) return `Rule 1007: "${raw}" is not a price change`;
+      out[key] = byDelta ? value : value - Number(market()?.attrs[key] ?? 0);
+    }
+    return out;
+  };
+
   api.action('set-prices', {
-    describe: 'As Economist For A Dun, change prices up or down by 1 Plink: `changes` maps goods to +1, -1 or 0, e.g. {"flour": 1, "beans": -1}.',
-    args: { changes: 'json' },
+    describe: 'As Economist For A Dun, change prices up or down by 1 Plink: `changes` maps goods to +1, -1 or 0, e.g. {"flour": 1, "beans": -1} (or `prices` maps them to their new prices).',
+    args: { changes: 'json?', prices: 'json?' },
     legal(ctx) {
       if (!title(ctx.agent)) return 'Rule 1007: only an Economist For A Dun may change prices';
-      const changes = ctx.args.changes as JsonObject;
-      if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return 'changes maps Trade Goods to +1, -1 or 0';
-      for (const [good, delta] of Object.entries(changes)) {
-        const key = goodKey(good);
-        if (!key) return `Rule 1007: "${good}" is not a Trade Good`;
-        if (![-1, 0, 1].includes(Number(delta))) return 'Rule 1007: each price changes up or down by 1 Plink at most';
-        const price = Number(market()?.attrs[key] ?? 0) + Number(delta);
+      const deltas = deltasOf(ctx.args);
+      if (typeof deltas === 'string') return deltas;
+      for (const [key, delta] of Object.entries(deltas)) {
+        if (![-1, 0, 1].includes(delta)) return 'Rule 1007: each price changes up or down by 1 Plink at most';
+        const price = Number(market()?.attrs[key] ?? 0) + delta;
         if (price < 0 || price > ceiling) return `Rule 1007: prices are whole numbers from 0 to ${ceiling}`;
       }
     },
     perform(ctx) {
-      for (const [good, delta] of Object.entries(ctx.args.changes as JsonObject)) {
-        const key = goodKey(good)!;
-        api.set('market/market', key, Number(market()!.attrs[key] ?? 0) + Number(delta));
-      }
+      const deltas = deltasOf(ctx.args) as Record<string, number>;
+      for (const [key, delta] of Object.entries(deltas)) api.set('market/market', key, Number(market()!.attrs[key] ?? 0) + delta);
       const ec = title(ctx.agent)!;
-      api.update(ec.key, { status: 'used', choice: 'changed prices', changes: ctx.args.changes as Json });
-      api.message('all', `${ctx.agent}, Economist For A Dun, changes prices: ${JSON.stringify(ctx.args.changes)} (Rule 1007).`, { channel: 'list' });
+      api.update(ec.key, { status: 'used', choice: 'changed prices', changes: deltas });
+      api.message('all', `${ctx.agent}, Economist For A Dun, changes prices: ${JSON.stringify(deltas)} (Rule 1007).`, { channel: 'list' });
       return 'market/market';
     },
   });

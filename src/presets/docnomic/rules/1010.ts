@@ -42,14 +42,28 @@ export default function (api: RuleApi) {
     }
     return Object.keys(out).length ? out : 'name the Goods you need';
   };
+  /** A yes or a no in a CEO's words: true, "yes", "accept", "complete"; false, "no", "decline", "abort". */
+  const yes = (v: unknown): boolean | null => {
+    if (typeof v === 'boolean') return v;
+    const w = String(v ?? '').trim().toLowerCase();
+    if (/^(yes|y|true|accepte?d?|complete[d]?|ok)$/.test(w)) return true;
+    if (/^(no|n|false|declined?|reject(ed)?|abort(ed)?|refused?)$/.test(w)) return false;
+    return null;
+  };
+  /** Company B, by its CEO's name (`with`, or `to`). */
+  const partner = (args: Readonly<JsonObject>): string | null => {
+    const b = args.with ?? args.to;
+    return b === undefined || b === null ? null : String(b);
+  };
   const hasGoods = (who: string, goods: Record<string, number>) => Object.entries(goods).every(([g, n]) => stock(who, g) >= n);
 
   api.action('offer-trade', {
-    describe: 'As CEO of Company A, ask Company B (its CEO\'s name in `with`) for Goods: `goods` maps Trade Goods to quantities.',
-    args: { with: 'string', goods: 'json' },
+    describe: 'As CEO of Company A, ask Company B (its CEO\'s name in `with`, or `to`) for Goods: `goods` maps Trade Goods to quantities.',
+    args: { with: 'string?', to: 'string?', goods: 'json' },
     legal(ctx) {
       if (!isCeo(ctx.agent)) return 'Rule 1010: only a CEO trades for eir Company';
-      const b = String(ctx.args.with);
+      if (partner(ctx.args) === null) return 'offer-trade needs the argument "with" (Company B\'s CEO)';
+      const b = partner(ctx.args)!;
       if (!isCeo(b) || b === ctx.agent) return `Rule 1010: ${b} is not another Company's CEO`;
       const goods = wanted(ctx.args.goods);
       if (typeof goods === 'string') return `Rule 1010: ${goods}`;
@@ -62,24 +76,25 @@ export default function (api: RuleApi) {
       const now = duns();
       const n = api.nextNumber('trade');
       const t = api.create('trade', {
-        from: ctx.agent, with: String(ctx.args.with), goods, totalPrice: total, status: 'offered', gratuity: null,
+        from: ctx.agent, with: partner(ctx.args)!, goods, totalPrice: total, status: 'offered', gratuity: null,
         offeredDun: now, offeredAt: ctx.now, finedParty: null, fine: null,
       }, { id: String(n) });
       dunTimer(now + wait, 'trade-times-out', { trade: t.id, stage: 'offered' }, 'trade-' + t.id);
-      api.message('all', `${ctx.agent} asks ${ctx.args.with} for ${JSON.stringify(goods)} (total price ${total} Plinks); transaction ${n} (Rule 1010).`, { channel: 'list' });
+      api.message('all', `${ctx.agent} asks ${partner(ctx.args)} for ${JSON.stringify(goods)} (total price ${total} Plinks); transaction ${n} (Rule 1010).`, { channel: 'list' });
       return t.key;
     },
   });
 
   api.action('answer-trade', {
     describe: 'As CEO of Company B, accept (naming the gratuity you need, up to 20% of the total price) or decline a transaction offered to you.',
-    args: { trade: 'json', accept: 'boolean', gratuity: 'number?' },
+    args: { trade: 'json', accept: 'json?', answer: 'string?', gratuity: 'number?' },
     legal(ctx) {
+      if (yes(ctx.args.accept ?? ctx.args.answer) === null) return 'Rule 1010: B accepts or declines: `accept` true or false';
       const t = trade(ctx.args.trade);
       if (!t) return `there is no transaction ${ctx.args.trade}`;
       if (t.attrs.with !== ctx.agent) return 'Rule 1010: only the CEO of Company B answers';
       if (t.attrs.status !== 'offered') return `Rule 1010: transaction ${t.id} is ${t.attrs.status}`;
-      if (ctx.args.accept === true) {
+      if (yes(ctx.args.accept ?? ctx.args.answer) === true) {
         const most = Math.floor(Number(t.attrs.totalPrice) * gratuityShare);
         const g = Number(ctx.args.gratuity ?? 0);
         if (!Number.isInteger(g) || g < 0 || g > most) return `Rule 1010: the gratuity is a whole number of Plinks up to ${Math.round(gratuityShare * 100)}% of the total price, rounded down (${most})`;
@@ -88,27 +103,29 @@ export default function (api: RuleApi) {
     },
     perform(ctx) {
       const t = trade(ctx.args.trade)!;
-      if (ctx.args.accept === true) {
+      const accepted = yes(ctx.args.accept ?? ctx.args.answer) === true;
+      if (accepted) {
         api.update(t.key, { status: 'accepted', gratuity: Number(ctx.args.gratuity ?? 0), acceptedDun: duns() });
         dunTimer(duns() + wait, 'trade-times-out', { trade: t.id, stage: 'accepted' }, 'trade-' + t.id);
       } else {
         api.cancelTimer('trade-' + t.id);
         api.update(t.key, { status: 'declined', finedParty: ctx.agent });
       }
-      api.message('all', `${ctx.agent} ${ctx.args.accept ? `accepts transaction ${t.id} for a gratuity of ${ctx.args.gratuity ?? 0} Plinks` : `declines transaction ${t.id} and is to be fined for Obstruction In Commerce`} (Rule 1010).`, { channel: 'list' });
+      api.message('all', `${ctx.agent} ${accepted ? `accepts transaction ${t.id} for a gratuity of ${ctx.args.gratuity ?? 0} Plinks` : `declines transaction ${t.id} and is to be fined for Obstruction In Commerce`} (Rule 1010).`, { channel: 'list' });
       return t.key;
     },
   });
 
   api.action('close-trade', {
     describe: 'As CEO of Company A, complete an accepted transaction (paying the gratuity; B emits a bill of exchange for the Goods) or abort it (and be fined).',
-    args: { trade: 'json', complete: 'boolean' },
+    args: { trade: 'json', complete: 'json' },
     legal(ctx) {
+      if (yes(ctx.args.complete) === null) return 'Rule 1010: A completes or aborts: `complete` true or false';
       const t = trade(ctx.args.trade);
       if (!t) return `there is no transaction ${ctx.args.trade}`;
       if (t.attrs.from !== ctx.agent) return 'Rule 1010: only the CEO of Company A completes or aborts the transaction';
       if (t.attrs.status !== 'accepted') return `Rule 1010: transaction ${t.id} is ${t.attrs.status}`;
-      if (ctx.args.complete === true) {
+      if (yes(ctx.args.complete) === true) {
         if (plinks(ctx.agent) < Number(t.attrs.gratuity)) return `Rule 1002: you have ${plinks(ctx.agent)} Plinks, not the gratuity of ${t.attrs.gratuity}`;
         if (!isCeo(String(t.attrs.with)) || !hasGoods(String(t.attrs.with), t.attrs.goods as Record<string, number>)) return 'Rule 1010: Company B no longer holds the Goods';
       }
@@ -116,7 +133,7 @@ export default function (api: RuleApi) {
     perform(ctx) {
       const t = trade(ctx.args.trade)!;
       api.cancelTimer('trade-' + t.id);
-      if (ctx.args.complete !== true) {
+      if (yes(ctx.args.complete) !== true) {
         api.update(t.key, { status: 'aborted', finedParty: ctx.agent });
         api.message('all', `${ctx.agent} aborts transaction ${t.id} and is to be fined for Obstruction In Commerce (Rule 1010).`, { channel: 'list' });
         return t.key;

@@ -29,13 +29,14 @@ export default function (api: RuleApi) {
 
   api.action('propose', {
     describe: 'Submit a Proposal (it becomes Pending until Doc judges it). Without `changes`, its text is parsed into rule-changes.',
-    args: { title: 'string?', text: 'string', changes: 'json?' },
+    args: { title: 'string?', text: 'string?', changes: 'json?' },
     legal(ctx) {
       if (!ctx.agent) return 'only a person may submit a Proposal';
+      if ((ctx.args.text === undefined || ctx.args.text === null) && (ctx.args.changes === undefined || ctx.args.changes === null)) return 'a Proposal needs its text (or its rule-changes)';
       if (isDoc(ctx.agent)) return 'Rule 2: Doc may not be a Player, and Players submit Proposals';
     },
     perform(ctx) {
-      const text = String(ctx.args.text);
+      const text = ctx.args.text != null ? String(ctx.args.text) : String(ctx.args.title ?? '');
       let changes = ctx.args.changes as Json;
       let notes: string[] = [];
       if (changes === undefined || changes === null) ({ changes, notes } = parse(text) as unknown as { changes: Json; notes: string[] });
@@ -52,14 +53,23 @@ export default function (api: RuleApi) {
     },
   });
 
+  /** Doc's judgement in Doc's words: "accept", "Accepted", "adopt", "reject", "rejected", "ignore"... */
   const verdictOf = (word: string): Verdict | null => {
-    const w = word.trim().toLowerCase();
-    return /^accept(ed)?$/.test(w) ? 'accept' : /^reject(ed)?$/.test(w) ? 'reject' : /^ignored?$/.test(w) ? 'ignore' : null;
+    const w = word.trim().toLowerCase().replace(/[.!]+$/, '');
+    if (/^(accept(ed)?|adopt(ed)?|approve[ds]?|pass(ed)?)$/.test(w)) return 'accept';
+    if (/^(reject(ed)?|den(y|ied)|fail(ed)?|refused?)$/.test(w)) return 'reject';
+    if (/^(ignored?|void)$/.test(w)) return 'ignore';
+    return null;
+  };
+  /** The judgement argument under any of its natural spellings. */
+  const judgementArg = (args: Readonly<JsonObject>): string | null => {
+    const given = args.judgement ?? args.judgment ?? args.verdict ?? args.decision ?? args.ruling;
+    return given === undefined || given === null ? null : String(given);
   };
 
   api.action('judge-proposal', {
-    describe: 'As Doc, judge the earliest Pending Proposal: "accept" (its changes are made), "reject", or "ignore" (name the Proposal or Proclamation that already addressed its intent in `addressedBy`, or the rule whose condition applies in `rule`).',
-    args: { proposal: 'json', judgement: 'string', reason: 'string?', addressedBy: 'json?', rule: 'string?' },
+    describe: 'As Doc, judge the earliest Pending Proposal: `judgement` (or `judgment`) "accept" (its changes are made), "reject", or "ignore" (name the Proposal or Proclamation that already addressed its intent in `addressedBy`, or the rule whose condition applies in `rule`).',
+    args: { proposal: 'json', judgement: 'string?', reason: 'string?', addressedBy: 'json?', rule: 'string?' },
     legal(ctx) {
       if (!isDoc(ctx.agent)) return 'Rule 3: only Doc judges Proposals';
       const p = proposal(ctx.args.proposal);
@@ -67,7 +77,8 @@ export default function (api: RuleApi) {
       if (p.attrs.status !== 'pending') return `Rule 3: Proposal ${p.attrs.number} is not Pending (it is ${p.attrs.status})`;
       const first = pending()[0]!;
       if (first.id !== p.id) return `Rule 3: Doc judges Pending Proposals in the order in which they were proposed; Proposal ${first.attrs.number} comes first`;
-      const verdict = verdictOf(String(ctx.args.judgement));
+      const word = judgementArg(ctx.args);
+      const verdict = word === null ? null : verdictOf(word);
       if (!verdict) return 'Rule 3: the judgement is accept, reject or ignore';
       if (verdict === 'ignore') {
         const cited = String(ctx.args.rule ?? '3');
@@ -84,7 +95,7 @@ export default function (api: RuleApi) {
     },
     perform(ctx) {
       const p = proposal(ctx.args.proposal)!;
-      const verdict = verdictOf(String(ctx.args.judgement))!;
+      const verdict = verdictOf(judgementArg(ctx.args)!)!;
       const number = p.attrs.number;
       if (verdict === 'accept') {
         const result = api.applyChanges(p.attrs.changes as never, { cause: `proposal ${number}` });
@@ -100,6 +111,23 @@ export default function (api: RuleApi) {
       return p.key;
     },
   });
+
+  // The same judgement under the verbs of Rule 3 itself: "accept, reject or ignore them".
+  for (const verb of ['accept', 'reject', 'ignore'] as const) {
+    api.action(`${verb}-proposal`, {
+      describe: `As Doc, ${verb} the earliest Pending Proposal (the same as \`judge-proposal\` with judgement "${verb}").`,
+      args: { proposal: 'json', reason: 'string?', addressedBy: 'json?', rule: 'string?' },
+      legal(ctx) {
+        const v = api.legal('judge-proposal', { ...(ctx.args as JsonObject), judgement: verb }, { agent: ctx.agent, person: ctx.person });
+        return v === true ? undefined : v;
+      },
+      perform(ctx) {
+        const result = api.perform('judge-proposal', { ...(ctx.args as JsonObject), judgement: verb }, { agent: ctx.agent, person: ctx.person });
+        if (!result.ok) api.refuse(result.error ?? `Proposal ${ctx.args.proposal} cannot be judged`);
+        return result.value ?? null;
+      },
+    });
+  }
 
   api.action('rewrite-proposal', {
     describe: 'As Doc, rewrite a Pending Proposal to clarify it or correct errors without altering its meaning (or set the numbers of the rules it creates); the old wording is kept.',

@@ -34,18 +34,29 @@ export default function (api: RuleApi) {
     return m ? m[1]! : null;
   };
 
+  /**
+   * The subject line of a Point of Order: `subject` (or `title`), the medium's subject line, or,
+   * where neither is given, the question's first line when it reads "Point of Order: ...".
+   */
+  const subjectLine = (ctx: { args: Readonly<{ [k: string]: Json }>; medium?: { subject?: string } }): string | undefined => {
+    const given = ctx.args.subject ?? ctx.args.title ?? ctx.medium?.subject;
+    if (given !== undefined && given !== null) return String(given);
+    const first = String(ctx.args.question ?? '').split('\n')[0]!;
+    return /^\s*Point of Order\s*:/i.test(first) ? first.trim() : undefined;
+  };
+
   api.action('invoke-judgment', {
     describe: 'Submit a Point of Order. `subject` (or the message\'s subject line) must read "Point of Order: " and the label of the Proposal or Rule in reference, e.g. "Point of Order: Rule 1005".',
     args: { question: 'string', subject: 'string?' },
     legal(ctx) {
       if (!ctx.agent) return 'only a person may submit a Point of Order';
       if (ctx.agent === doc()) return 'Rule 2: Doc may not be a Player, and Players submit Points of Order';
-      const label = labelOf((ctx.args.subject as string | undefined) ?? ctx.medium?.subject);
+      const label = labelOf(subjectLine(ctx));
       if (label === null) return 'Rule 5: a Point of Order must have "Point of Order:" and the label of the Proposal or Rule in reference in its subject line, or it is ignored';
       if (!refersTo(label)) return `Rule 5: "${label}" is not the label of a Proposal or Rule, so the Point of Order is ignored`;
     },
     perform(ctx) {
-      const subject = String((ctx.args.subject as string | undefined) ?? ctx.medium?.subject);
+      const subject = subjectLine(ctx)!;
       const label = labelOf(subject)!;
       if (api.imported('2', 'enter')) api.call('2', 'enter', ctx.agent);
       const n = api.nextNumber('point-of-order');
@@ -59,12 +70,23 @@ export default function (api: RuleApi) {
     },
   });
 
+  const proposalJudgement = (args: Readonly<{ [k: string]: Json }>): { [k: string]: Json } => {
+    const { ruling, judgment: _j, upheld: _u, proclamation: _p, changes: _c, ...rest } = args as { [k: string]: Json };
+    return { ...rest, judgement: (args.judgement ?? args.verdict ?? ruling ?? null) as Json };
+  };
   const judgment = (ref: unknown): ObjectView | undefined => api.get('judgment/' + String(ref).replace(/^#/, ''));
 
   api.action('judge', {
-    describe: 'As Doc, judge a Pending Point of Order. If it is upheld, give the Proclamation that addresses it (`proclamation` text and/or `changes`).',
-    args: { judgment: 'json', ruling: 'string', upheld: 'boolean?', proclamation: 'string?', changes: 'json?' },
+    describe: 'As Doc, judge a Pending Point of Order (`judgment`, `ruling`). If it is upheld, give the Proclamation that addresses it (`proclamation` text and/or `changes`). Given `proposal` instead of `judgment`, judges that Proposal as `judge-proposal` does, the ruling being "accept", "reject" or "ignore".',
+    args: { judgment: 'json?', ruling: 'string?', upheld: 'boolean?', proclamation: 'string?', changes: 'json?', proposal: 'json?' },
     legal(ctx) {
+      if (ctx.args.judgment == null && ctx.args.proposal != null) {
+        // Doc judging a Proposal with the shared verb: Rule 3's judgement (`judge-proposal`).
+        const v = api.legal('judge-proposal', proposalJudgement(ctx.args), { agent: ctx.agent, person: ctx.person });
+        return v === true ? undefined : v;
+      }
+      if (ctx.args.judgment == null) return 'judge needs the argument "judgment" (the Point of Order)';
+      if (ctx.args.ruling == null) return 'judge needs the argument "ruling"';
       if (ctx.agent !== doc()) return 'Rule 5: only Doc judges Points of Order';
       const j = judgment(ctx.args.judgment);
       if (!j) return `there is no Point of Order ${ctx.args.judgment}`;
@@ -74,6 +96,11 @@ export default function (api: RuleApi) {
       if (ctx.args.upheld === false && addressed) return 'a Point of Order that is not upheld needs no Proclamation';
     },
     perform(ctx) {
+      if (ctx.args.judgment == null) {
+        const result = api.perform('judge-proposal', proposalJudgement(ctx.args), { agent: ctx.agent, person: ctx.person });
+        if (!result.ok) api.refuse(result.error ?? 'the Proposal cannot be judged');
+        return result.value ?? null;
+      }
       const j = judgment(ctx.args.judgment)!;
       const upheld = ctx.args.upheld ?? (ctx.args.proclamation != null || ctx.args.changes != null);
       const proclamations: string[] = [];
