@@ -45,21 +45,30 @@ export default function (api: RuleApi) {
     for (let n = Number(api.get('ministry/law')?.attrs.usedUpTo ?? -1) + 1; ; n++) if (!taken.has(`${prefix}${n}`)) return `${prefix}${n}`;
   };
 
+  // The rule to number: by id, or by its title; none named: every unnumbered rule, oldest first.
+  const unnumbered = () => api.all('rule', (r) => r.attrs.number === '');
+  const target = (ref: unknown) => {
+    if (ref === undefined || ref === null) return undefined;
+    return api.rule(String(ref)) ?? unnumbered().map((r) => api.rule(r.id)!).find((r) => r.title === String(ref));
+  };
   api.action('number-rule', {
-    describe: 'As the Rulekeeper, give a new (unnumbered) rule the lowest number available.',
-    args: { rule: 'string' },
+    describe: 'As the Rulekeeper, give a new (unnumbered) rule the lowest number available (no rule named: every unnumbered rule, in the order they were created).',
+    args: { rule: 'string?' },
     legal(ctx) {
       if (holder('law') !== ctx.agent) return 'Rule 4E36: the Minister of Law numbers rules';
-      const r = api.rule(String(ctx.args.rule));
+      if (ctx.args.rule == null) return unnumbered().length ? undefined : 'every rule has a number';
+      const r = target(ctx.args.rule);
       if (!r) return `there is no rule ${ctx.args.rule}`;
       if (r.number !== '') return `rule ${r.number} already has a number`;
     },
     perform(ctx) {
-      const r = api.rule(String(ctx.args.rule))!;
-      const number = lowestAvailable();
-      api.change.renumber(r.id, number, { cause: `rulekeeper ${ctx.agent} numbered a new rule` });
-      fulfil('number-rule', r.id);
-      return 'rule/' + r.id;
+      const rules = ctx.args.rule == null ? unnumbered().map((r) => api.rule(r.id)!) : [target(ctx.args.rule)!];
+      for (const r of rules) {
+        const number = lowestAvailable();
+        api.change.renumber(r.id, number, { cause: `rulekeeper ${ctx.agent} numbered a new rule` });
+        fulfil('number-rule', r.id);
+      }
+      return rules.length === 1 ? 'rule/' + rules[0]!.id : rules.length;
     },
   });
 

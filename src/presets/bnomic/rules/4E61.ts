@@ -49,7 +49,7 @@ export default function (api: RuleApi) {
       if (![1, 2].includes(Number(ctx.args.position))) return 'the position is 1 or 2';
       if (!chars.includes(String(ctx.args.to).toUpperCase())) return `Rule 4E61: DNA is made of ${chars.join(', ')}`;
       const nweek = Number(api.get('clock/clock')?.attrs.nweek ?? 0);
-      if (p.attrs.mutatedNweek === nweek) return 'Rule 4E61: you have already Mutated this nweek';
+      if (p.attrs.mutatedNweek === nweek) return 'Rule 4E61: a Player may Mutate once per nweek; you have already Mutated this nweek';
       const voted = api.all('proposal', (q) => (q.attrs.bStatus === 'Pending' || q.attrs.bStatus === 'Open') && Boolean((q.attrs.votes as JsonObject | undefined)?.[ctx.agent]));
       if (voted.length) return `Rule 4E61: you have voted on proposal ${voted[0]!.attrs.number ?? voted[0]!.id}, which is still undecided`;
       const next = mutated(ctx as never);
