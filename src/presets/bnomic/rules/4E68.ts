@@ -20,9 +20,6 @@ export default function (api: RuleApi) {
     declare('attribute/sock.holder', { type: 'sock', name: 'holder', default: 'company/company', rule: '4E68' });
     if (!api.get('company/company')) api.create('company', { name: 'The Company' }, { id: 'company' });
   };
-  api.on('setup', ensure);
-  api.settle(ensure);
-
   const color = (c: unknown) => colors.all.find((x) => x.toLowerCase() === String(c ?? '').trim().toLowerCase());
   const holderKey = (ref: unknown) => {
     const s = String(ref ?? '');
@@ -30,6 +27,20 @@ export default function (api: RuleApi) {
     const o = s.includes('/') ? api.get(s) : api.get('player/' + s) ?? api.all('corporation', (c) => c.attrs.name === s)[0];
     return o && ['player', 'corporation'].includes(o.type) ? o.key : null;
   };
+  // A Sock made by a scenario's `set`, a proposal or a device may spell its attributes as the rule
+  // does ("Sock Color", "Sockholder") and name its holder plainly ("alice", "Company"): each gets
+  // its `color` (Blue by default) and its `holder` (an object key; The Company by default).
+  const tidy = () => {
+    for (const s of api.all('sock')) {
+      const a = s.attrs as JsonObject;
+      const c = color(a.color ?? a.sockColor ?? a['Sock Color'] ?? colors.dflt) ?? null;
+      const h = holderKey(a.holder ?? a.sockholder ?? a.Sockholder ?? a.owner ?? 'company/company') ?? String(a.holder ?? 'company/company');
+      if (c !== null && a.color !== c) api.set(s.key, 'color', c);
+      if (a.holder !== h) api.set(s.key, 'holder', h);
+    }
+  };
+  api.on('setup', () => { ensure(); tidy(); });
+  api.settle(() => { ensure(); tidy(); });
   const sockOf = (holder: string, c: string) => api.all('sock', (s) => s.attrs.holder === holder && s.attrs.color === c)[0];
 
   api.action('buy-sock', {
