@@ -19,7 +19,6 @@ export const nomicV: PresetDefinition = {
     '116': 'A principle for the Judge: the engine permits whatever no rule\'s code refuses.',
     '208': 'Mechanized by Rule 204: each player has exactly one current vote per proposal.',
     '211': 'Nomicon is the bot: no section of these rules is void for want of one.',
-    '213': 'A constraint on proposals for players and the Judge to apply; the win condition itself is Rule 212\'s code.',
   },
   readings: [
     '`game.turn` is the number of the current turn (Nomic V turns belong to no player).',
@@ -30,5 +29,11 @@ export const nomicV: PresetDefinition = {
     'Deleting a vote message does not alter the voting record (Rule 209 forbids it); editing one removes that vote.',
     'Rule 207\'s required actions: deciding a question as Judge (48 hours from the appointment).',
     'A Judge may decide a question with corrections (changes to game state) or declare a move equally legal and illegal (Rule 215).',
+    'When a turn ends at the very instant a Judge\'s 48 hours run out (Rule 207), the vote closes first: the Judge was active for the whole of it.',
+    '"Replace X with Y" where X occurs more than once in the rule (Rules 206 and 214 repeat a paragraph) replaces every occurrence.',
+    'A proposal that enacts one rule without a title of its own gives that rule the proposal\'s title.',
+    'The numbers the code enforces are read from the rules\' text in the wordings an amendment is likely to use: "The length of a turn is 12 hours", "have 24 hours to perform", "achieve 50 points" (without "(positive)"); Rule 204 amended to "a two-thirds majority" (or "2/3", "75%") needs at least that share of the votes in favour.',
+    'Rule 213: a proposal that would amend the win condition so it no longer says "achieve N points" is refused when proposed; changing N is allowed, and repealing Rule 212 is not read as altering what constitutes winning.',
+    'The players a game starts with are made by Rule 206 ("All players start the game as active"), so they exist even when the game starts without Rule 216.',
   ],
 };

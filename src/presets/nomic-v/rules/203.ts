@@ -5,8 +5,9 @@ import type { RuleApi } from '../../../kernel/rule-api.js';
 const UNIT: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 };
 
 export default function (api: RuleApi) {
+  // "The length of a turn defaults to 24 hours"; an amendment may say "is", "shall be", "lasts".
   const turnLength = api.param('turn length', {
-    pattern: /length of a turn defaults to (\d+(?:\.\d+)?)\s*(minute|hour|day|week)s?/i,
+    pattern: /(?:length of a turn|turn length|a turn)\s+(?:defaults to|is|shall be|will be|lasts|last)\s+(?:for\s+)?(\d+(?:\.\d+)?)\s*(minute|hour|day|week)s?/i,
     parse: (m) => Number(m[1]) * UNIT[m[2]!.toLowerCase()]!,
   });
   const game = () => api.get('game/game')!.attrs;

@@ -14,6 +14,25 @@ export default function (api: RuleApi) {
     return id ? api.get('proposal/' + id) : api.all('proposal', (p) => p.attrs.status === 'voting')[0];
   };
 
+  // The majority the text asks for: "a simple majority" (more for than against), or a fraction an
+  // amendment writes ("two-thirds", "2/3", "75%"): at least that share of the votes, in favour.
+  const WORDS: Record<string, number> = { half: 1 / 2, 'two-thirds': 2 / 3, 'two thirds': 2 / 3, 'three-quarters': 3 / 4, 'three quarters': 3 / 4, 'three-fourths': 3 / 4, 'three fourths': 3 / 4 };
+  const needed = (): number | null => {
+    const text = api.self.text;
+    if (/simple majority/i.test(text)) return null;
+    const m = text.match(/\b(two[- ]thirds|three[- ](?:quarters|fourths))\b|(\d+)\s*\/\s*(\d+)\s+(?:majority|of)|(\d+(?:\.\d+)?)\s*%/i);
+    if (!m) return null;
+    if (m[1]) return WORDS[m[1].toLowerCase()] ?? null;
+    if (m[2] && m[3] && Number(m[3]) > 0) return Number(m[2]) / Number(m[3]);
+    if (m[4]) return Number(m[4]) / 100;
+    return null;
+  };
+  const passes = (votesFor: number, votesAgainst: number) => {
+    const share = needed();
+    if (share === null) return votesFor > votesAgainst;
+    return votesFor > 0 && votesFor >= share * (votesFor + votesAgainst);
+  };
+
   /** Counts the current votes of eligible (active) voters and records the tally on the proposal. */
   const recount = (key: string) => {
     const votes = api.get(key)!.attrs.votes as Record<string, Vote>;
@@ -74,7 +93,10 @@ export default function (api: RuleApi) {
       const p = api.get('proposal/' + ctx.args.proposal);
       if (!p || p.attrs.status !== 'voting') return 'the proposal is not up for vote';
       const { votesFor, votesAgainst } = recount(p.key);
-      if (!(votesFor > votesAgainst)) return `Rule 204: ${votesFor} votes in favour of ${votesFor + votesAgainst} is not a simple majority`;
+      if (!passes(votesFor, votesAgainst)) {
+        const share = needed();
+        return `Rule 204: ${votesFor} votes in favour of ${votesFor + votesAgainst} is not ${share === null ? 'a simple majority' : `the ${Math.round(share * 1000) / 10}% required`}`;
+      }
     },
     perform(ctx) {
       const p = api.get('proposal/' + ctx.args.proposal)!;

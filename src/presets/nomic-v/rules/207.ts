@@ -3,11 +3,13 @@
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
-  const allotted = api.param('allotted time', { pattern: /total of (\d+) hours/, parse: (m) => Number(m[1]) * 3_600_000 });
+  const allotted = api.param('allotted time', { pattern: /(?:a total of|have|within)\s+(\d+)\s+hours/i, parse: (m) => Number(m[1]) * 3_600_000 });
 
   api.export('require', (player: string, action: string, ref: string, what: string) => {
     const duty = api.create('duty', { player, action, ref, what, since: api.now(), due: api.now() + allotted, status: 'open' });
-    api.timer(api.now() + allotted, 'duty-overdue', { duty: duty.id });
+    // At the same instant as other timers (a turn ending as the 48 hours run out), those fire first:
+    // the player was active for the whole of a vote that closes at that instant.
+    api.timer(api.now() + allotted, 'duty-overdue', { duty: duty.id }, { order: 1 });
     return duty.id;
   });
 

@@ -1,9 +1,10 @@
 // Rule 212: players start with 0 points; the first player to achieve 100 points is the winner.
+// The numbers are read from the text; "(positive)" may be dropped by an amendment ("achieve 50 points").
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
-  const start = api.param('starting points', { pattern: /start with (-?\d+) points/, parse: (m) => Number(m[1]) });
-  const target = api.param('winning points', { pattern: /achieve (\d+) \(positive\) points/, parse: (m) => Number(m[1]) });
+  const start = api.param('starting points', { pattern: /start(?:s)? (?:the game )?with (-?\d+) points?/i, parse: (m) => Number(m[1]) });
+  const target = api.param('winning points', { pattern: /achieve (-?\d+) (?:\(positive\) )?points?/i, parse: (m) => Number(m[1]) });
 
   api.on('player-joined', (e) => api.set('player/' + e.payload.player, 'points', start));
 
