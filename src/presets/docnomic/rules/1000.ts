@@ -38,7 +38,13 @@ export default function (api: RuleApi) {
     api.message('all', `${player} is assigned to ${gang.attrs.name} (Rule 1000).`, { channel: 'list' });
   };
 
-  api.on('setup', sync);
+  // The Players a game starts with are dealt their random Gangs at its start; a deal that put them
+  // all in one Gang would end Round 3 before anyone played (Rule 1003), so it is dealt again for
+  // the last of them among the other Gangs.
+  api.on('setup', () => {
+    sync();
+    if (!api.get('gang-deal/start')) api.create('gang-deal', {}, { id: 'start' });
+  });
   api.on('player-joined', (e) => {
     sync();
     const p = api.get('player/' + e.payload.player);
@@ -52,6 +58,17 @@ export default function (api: RuleApi) {
       api.set(p.key, 'gang', find(p.attrs.gang)!.id);
     }
     for (const p of api.all('player', (p) => !p.attrs.gang || !api.get('gang/' + p.attrs.gang))) assign(p.id);
+    if (api.get('gang-deal/start')) {
+      api.destroy('gang-deal/start');
+      const players = api.all('player');
+      const gangs = api.all('gang');
+      if (players.length >= 2 && gangs.length >= 2 && new Set(players.map((p) => p.attrs.gang)).size === 1) {
+        const last = players[players.length - 1]!;
+        const other = api.pick(gangs.filter((g) => g.id !== last.attrs.gang));
+        api.set(last.key, 'gang', other.id);
+        api.message('all', `${last.id} is dealt to ${other.attrs.name} instead, so that the game does not start with every Player in one Gang (Rule 1000).`, { channel: 'list' });
+      }
+    }
     for (const g of api.all('gang')) {
       const least = playersIn(g.id).length;
       if (!(Number(g.attrs.members) >= least)) api.set(g.key, 'members', least);
