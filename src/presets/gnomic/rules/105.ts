@@ -11,15 +11,16 @@
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { JsonObject } from '../../../kernel/types.js';
 
-const FOR = ['yes', 'y', 'for', 'aye', 'yay', 'yea', 'favour', 'favor', 'favourable', 'favorable', 'in favour', 'in favor', 'pro', '+1', 'support'];
-const AGAINST = ['no', 'n', 'against', 'nay', 'contra', '-1', 'oppose'];
+const FOR = ['yes', 'y', 'for', 'aye', 'yay', 'yea', 'yeah', 'favour', 'favor', 'favourable', 'favorable', 'in favour', 'in favor', 'in favour of it', 'in favor of it', 'for it', 'pro', '+1', 'support', 'approve', 'accept', 'true'];
+const AGAINST = ['no', 'n', 'against', 'against it', 'nay', 'nope', 'contra', '-1', 'oppose', 'reject', 'unfavourable', 'unfavorable', 'false'];
 
 export default function (api: RuleApi) {
   const eligible = () => api.all('player', (p) => p.attrs.left !== true).map((p) => p.id);
   api.export('eligible', eligible);
 
   const meaning = (word: string): 'for' | 'against' | 'abstain' | null => {
-    const w = String(word).trim().toLowerCase().replace(/[.!]+$/, '');
+    // "Yes!", "I vote FOR.", "vote: against", "I abstain" all say the same as the bare word.
+    const w = String(word).trim().toLowerCase().replace(/[.!]+$/, '').replace(/^(?:i\s+)?(?:vote|votes|voting)\b\s*:?\s*/, '').trim();
     if (FOR.includes(w)) return 'for';
     if (AGAINST.includes(w)) return 'against';
     if (typeof api.imported('322', 'isAbstention') === 'function' && api.call<boolean>('322', 'isAbstention', w)) return 'abstain';

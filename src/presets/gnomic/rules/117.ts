@@ -32,7 +32,7 @@ export default function (api: RuleApi) {
       const person = ctx.person || ctx.agent;
       const name = String(ctx.args.name ?? person).trim();
       api.message('all', `${name} joins Gnomic.`);
-      return join(person, name, String(ctx.args.email ?? ''), false, ctx.invokedBy === 'rule');
+      return join(person, name, String(ctx.args.email ?? '').trim() || name, false, ctx.invokedBy === 'rule');
     },
   });
 

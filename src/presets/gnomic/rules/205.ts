@@ -6,11 +6,15 @@
 // 2. if the proposal passed (and its condition is achieved), the meta-amendment deepest in its tree
 //    that passed, each level's best (most votes for, then earliest) among those that passed, takes
 //    effect instead of what it amends (Rule 401);
-// 3. its changes are checked again (`invalidChanges`), numbered and named by Rule 108 (a complex
-//    hack's rule is a complex rule, Rule 369), and applied as "proposal N";
-// 4. statuses: the proposal and the meta-amendments on the chain that took effect are `adopted`,
+// 3. statuses: the proposal and the meta-amendments on the chain that took effect are `adopted`,
 //    the rest `rejected`; then `hacks-resolved` (base scores, penalties) and `hacks-scored`
-//    (bonuses) are raised.
+//    (bonuses) are raised: the vote is scored by the rules in effect when it was completed, since
+//    no rule change has retroactive application (Rule 107; a proposal that changes Rule 204's
+//    amount pays those who voted against it the old amount);
+// 4. then its changes are checked again (`invalidChanges`), numbered and named by Rule 108 (a
+//    complex hack's rule is a complex rule, Rule 369), and applied as "proposal N" (`effect` says
+//    how it went);
+// 5. then the next proposal whose votes are complete is decided, under the rules as changed.
 // Only adopted proposals change rules this way: this rule permits changes caused by "proposal N".
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
@@ -57,32 +61,40 @@ export default function (api: RuleApi) {
         chain.push(at);
       }
     }
-    let effect: string | null = null;
-    if (chain.length > 0) effect = apply(api.get('proposal/' + chain[chain.length - 1])!);
     const now = api.now();
     for (const h of tree) {
       const attrs: JsonObject = { status: chain.includes(h.id) ? 'adopted' : 'rejected', resolvedAt: now };
       if (!chain.includes(h.id) && passed.get(h.id) && h.id !== root.id) attrs.rejectedBecause = chain.includes(h.attrs.parent as string) ? 'another meta-amendment of the same hack took effect' : 'what it amends did not take effect';
       api.update(h.key, attrs);
     }
-    api.update(root.key, { conditionMet, effective: chain.length ? chain[chain.length - 1]! : null, effect });
-    const eff = chain.length ? api.get('proposal/' + chain[chain.length - 1]) : undefined;
-    api.message('all', chain.length
-      ? `Proposal ${root.attrs.number} ("${root.attrs.title}") is adopted${eff && eff.id !== root.id ? ` as meta-amended by ${eff.attrs.number}` : ''}${effect === 'applied' ? ' and takes effect.' : `, but it could not take effect: ${effect}`}`
-      : `Proposal ${root.attrs.number} ("${root.attrs.title}") is rejected${!conditionMet && passed.get(root.id) ? ': its condition was not achieved' : ''}.`);
+    const effective = chain.length ? chain[chain.length - 1]! : null;
+    api.update(root.key, { conditionMet, effective, effect: effective ? 'pending' : null });
+    if (!effective) api.message('all', `Proposal ${root.attrs.number} ("${root.attrs.title}") is rejected${!conditionMet && passed.get(root.id) ? ': its condition was not achieved' : ''}.`);
+    // The vote is scored by the rules in effect when it was completed (Rule 107: no rule change has
+    // retroactive application), then the change takes effect, then the next proposal is decided.
     api.emit('hacks-resolved', { root: root.id, hacks: tree.map((h) => h.id) });
     api.emit('hacks-scored', { root: root.id, hacks: tree.map((h) => h.id) });
+    if (effective) api.emit('hack-takes-effect', { root: root.id, hack: effective });
+    api.emit('resolve-next', {});
   };
 
+  api.on('hack-takes-effect', (e) => {
+    const root = api.get('proposal/' + e.payload.root);
+    const eff = api.get('proposal/' + e.payload.hack);
+    if (!root || !eff) return;
+    const effect = apply(eff);
+    api.update(root.key, { effect });
+    api.message('all', `Proposal ${root.attrs.number} ("${root.attrs.title}") is adopted${eff.id !== root.id ? ` as meta-amended by ${eff.attrs.number}` : ''}${effect === 'applied' ? ' and takes effect.' : `, but it could not take effect: ${effect}`}`);
+  });
+
+  /** Decides the first proposal whose votes (and its meta-amendments') are all counted. */
   const tryResolve = () => {
-    for (let guard = 0; guard < 100; guard++) {
-      const roots = api.all('proposal', (p) => p.attrs.kind === 'proposal' && p.attrs.status === 'voting')
-        .sort((a, b) => Number(a.attrs.created) - Number(b.attrs.created));
-      const next = roots.find((r) => ready(r) && conditionState(r.id) !== 'waiting');
-      if (!next) return;
-      resolve(next, conditionState(next.id) === 'met');
-    }
+    const roots = api.all('proposal', (p) => p.attrs.kind === 'proposal' && p.attrs.status === 'voting')
+      .sort((a, b) => Number(a.attrs.created) - Number(b.attrs.created));
+    const next = roots.find((r) => ready(r) && conditionState(r.id) !== 'waiting');
+    if (next) resolve(next, conditionState(next.id) === 'met');
   };
+  api.on('resolve-next', tryResolve);
   api.on('votes-counted', tryResolve);
   api.on('hack-voided', tryResolve);
 

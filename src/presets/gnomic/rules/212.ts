@@ -12,7 +12,7 @@
 //   already judged the question) becomes the new Judge for the question.
 // - `consent-next-turn`: once Judgment was invoked in a turn, the next player begins only with the
 //   consent of a majority of the other players (Rule 325 asks `consentNeeded`).
-import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
+import type { ActionSpec, ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
@@ -59,7 +59,7 @@ export default function (api: RuleApi) {
     return j;
   };
 
-  api.action('invoke-judgment', {
+  const invoke: ActionSpec = {
     describe: 'Insist on a disagreement about the legality of a move or the meaning of a rule: the Judge (the player preceding the one whose turn it is) decides. `accuse` names a player you accuse (Rule 373: invoking costs 20 points).',
     args: { question: 'string', accuse: 'string?' },
     legal(ctx) {
@@ -76,7 +76,10 @@ export default function (api: RuleApi) {
       api.emit('judgment-invoked', { judgment: j.id, invoker: ctx.agent, accuse: (ctx.args.accuse ?? null) as Json });
       return j.key;
     },
-  });
+  };
+  api.action('invoke-judgment', invoke);
+  // Rule 373 spells it "invoke Judgement": the same action under that name.
+  api.action('invoke-judgement', { ...invoke, describe: 'The same as `invoke-judgment` (Rule 373 spells it "Judgement").' });
 
   api.action('judge', {
     describe: 'As the Judge, decide the question: `ruling`; `agree` (does the invoker win the point? Rule 373); `corrections` (changes the ruling makes to the game, e.g. setting a rule\'s `void`); `undecidable` (the move is equally legal and illegal: Rule 213); `precedent` ({rule} to record it as an amendment of that rule, or {title, text} for a new rule: Rule 327).',

@@ -40,10 +40,10 @@ export default function (api: RuleApi) {
   });
 
   api.action('move-game', {
-    describe: 'Affirm that you would like to move the game to a chat room or e-mail (`medium`: chat or email); it moves when every active player has affirmed it. In e-mail mode, `web` returns the game to web mode.',
-    args: { medium: 'string' },
+    describe: 'Affirm that you would like to move the game to a chat room or e-mail (`medium`, or `mode`: chat or email); it moves when every active player has affirmed it. In e-mail mode, `web` returns the game to web mode.',
+    args: { medium: 'string?', mode: 'string?' },
     legal(ctx) {
-      const to = MEDIA[String(ctx.args.medium).trim().toLowerCase()];
+      const to = MEDIA[String(ctx.args.medium ?? ctx.args.mode ?? '').trim().toLowerCase().replace(/\s+mode$/, '')];
       if (!to) return 'the medium is chat, email or web';
       const p = api.get('player/' + ctx.agent);
       if (!p || p.attrs.left === true) return 'only players may ask to move the game';
@@ -52,7 +52,7 @@ export default function (api: RuleApi) {
       if (to !== 'web' && mode() !== 'web') return 'Rule 347: the game moves to chat or e-mail from the Message Board (web mode)';
     },
     perform(ctx) {
-      const to = MEDIA[String(ctx.args.medium).trim().toLowerCase()]!;
+      const to = MEDIA[String(ctx.args.medium ?? ctx.args.mode ?? '').trim().toLowerCase().replace(/\s+mode$/, '')]!;
       if (to === 'web') return setMode('web', `${ctx.agent} would like to return to web mode`);
       const requests = { ...((game().modeRequests as Record<string, string[]>) ?? {}) };
       requests[to] = [...new Set([...(requests[to] ?? []), ctx.agent])];

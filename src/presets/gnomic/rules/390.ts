@@ -11,6 +11,7 @@ export default function (api: RuleApi) {
   const game = () => api.get('game/game')!.attrs;
   const real = (id: string) =>
     typeof api.imported('369', 'realScore') === 'function' ? api.call<number>('369', 'realScore', id) : Math.max(0, Number(api.get('player/' + id)?.attrs.points ?? 0));
+  const lambdaOf = (args: Readonly<Record<string, unknown>>) => Number(args.lambda ?? args.percent);
   const mu = (lambda: number) => Math.min(most, Math.floor(1 + lambda / kappa));
 
   api.export('allowance', (player: string) => {
@@ -19,19 +20,19 @@ export default function (api: RuleApi) {
   });
 
   api.action('sacrifice', {
-    describe: 'During your turn, before you post your proposals: sacrifice `lambda` percent of your score to make floor(1 + lambda/2π) proposals (at most 3).',
-    args: { lambda: 'number' },
+    describe: 'During your turn, before you post your proposals: sacrifice `lambda` percent of your score (`percent` is read the same) to make floor(1 + lambda/2π) proposals (at most 3).',
+    args: { lambda: 'number?', percent: 'number?' },
     legal(ctx) {
       const g = game();
       if (g.turn !== ctx.agent) return 'Rule 390: a player may sacrifice during his turn';
       if (g.turnPhase !== 'proposing' || g.turnPosted === true) return 'Rule 390: sacrifice before posting your proposals';
       if (g.sacrifice && (g.sacrifice as { player: string }).player === ctx.agent) return 'you have already sacrificed this turn';
-      const lambda = Number(ctx.args.lambda);
+      const lambda = lambdaOf(ctx.args);
       if (!(lambda >= 0)) return 'lambda is a percentage, zero or more';
       if (lambda > real(ctx.agent)) return `Rule 390: lambda may not be higher than your total points (${real(ctx.agent)})`;
     },
     perform(ctx) {
-      const lambda = Number(ctx.args.lambda);
+      const lambda = lambdaOf(ctx.args);
       const p = api.get('player/' + ctx.agent)!;
       const a = Number(p.attrs.points ?? 0);
       const b = Number(p.attrs.pointsI ?? 0);

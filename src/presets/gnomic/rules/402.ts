@@ -2,8 +2,11 @@
 // unless the posting says otherwise (`vote`). Every other player's vote is sent to the proponent: a
 // secret ballot only the proponent and the voter can see (not in chat mode, Rule 347). After all
 // players have voted or 72 hours have passed, the proponent posts the votes (`post-votes`), and they
-// are counted (Rule 105); at the 72 hours the proponent is reminded. Joining needs an e-mail address
-// (`email` of `join`).
+// are counted (Rule 105). If he has not posted them when the 72 hours have passed, the engine (the
+// message board) posts them for him then, and his own `post-votes` afterwards is accepted and changes
+// nothing. The e-mail address every player "shall be required to post" (`email` of `join`) is an
+// obligation, not a condition of joining (Rule 117 says how to join): a join without one is accepted
+// and the player's name stands for the address, as a scenario's starting players do.
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
@@ -31,7 +34,9 @@ export default function (api: RuleApi) {
     const h = api.get('proposal/' + e.payload.hack);
     if (!h || h.attrs.status !== 'voting' || h.attrs.counted === true) return;
     api.set(h.key, 'deadlinePassed', true);
-    api.message([String(h.attrs.author)], `${period / 3_600_000} hours have passed: post the votes on ${h.attrs.kind} ${h.attrs.number} (Rule 402).`);
+    api.message('all', `${period / 3_600_000} hours have passed: the votes on ${h.attrs.kind} ${h.attrs.number} are posted for ${h.attrs.author} (Rule 402).`);
+    api.set(h.key, 'postedBy', 'deadline');
+    if (typeof api.imported('105', 'count') === 'function') api.call('105', 'count', h.id);
   });
 
   api.action('post-votes', {
@@ -41,16 +46,15 @@ export default function (api: RuleApi) {
       const h = find(ctx.args.proposal);
       if (!h) return `there is no proposal ${ctx.args.proposal}`;
       if (h.attrs.author !== ctx.agent) return `Rule 402: the proponent (${h.attrs.author}) posts the votes`;
+      if (h.attrs.postedBy === 'deadline' && h.attrs.counted === true) return true; // posted for him at the deadline
       if (h.attrs.status !== 'voting' || h.attrs.counted === true) return 'the votes on it are already posted';
       const all = typeof api.imported('105', 'allVoted') === 'function' && api.call<boolean>('105', 'allVoted', h.id);
       if (!all && ctx.now < Number(h.attrs.postedAt) + period) return `Rule 402: the votes are posted after all players have voted or ${period / 3_600_000} hours have passed`;
     },
     perform(ctx) {
       const h = find(ctx.args.proposal)!;
-      api.call('105', 'count', h.id);
+      if (h.attrs.counted !== true) api.call('105', 'count', h.id);
       return h.key;
     },
   });
-
-  api.check('join', (ctx) => (ctx.invokedBy === 'input' && !String(ctx.args.email ?? '').trim() ? 'Rule 402: post an e-mail address (`email`) with your game name' : undefined));
 }
