@@ -19,7 +19,12 @@ export default function (api: RuleApi) {
   /** A Trade Good's name from what people write: "Machine Parts", "machineParts", "spoons"... */
   const normalize = (item: unknown): string | null => {
     const s = String(item ?? '').toLowerCase().replace(/[^a-z]+/g, '');
-    return goods.find((g) => g.replace(/\s+/g, '') === s || g.replace(/\s+/g, '') === s.replace(/s$/, '') || g.replace(/\s+/g, '').replace(/s$/, '') === s) ?? null;
+    const exact = goods.find((g) => g.replace(/\s+/g, '') === s || g.replace(/\s+/g, '') === s.replace(/s$/, '') || g.replace(/\s+/g, '').replace(/s$/, '') === s);
+    if (exact) return exact;
+    // One word of a good's name, when it names only that good: "spoons", "parts".
+    const one = (w: string) => w.replace(/s$/, '');
+    const byWord = s ? goods.filter((g) => g.split(/\s+/).some((w) => one(w) === one(s))) : [];
+    return byWord.length === 1 ? byWord[0]! : null;
   };
 
   const company = (player: string) => api.get('company/' + player);
