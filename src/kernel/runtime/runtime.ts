@@ -159,6 +159,15 @@ export class Runtime {
     } catch (error) {
       if (error instanceof Refusal) {
         if (!error.keep) this.world.rollbackTo(start);
+        else {
+          // What a `refused` hook kept is followed through: the events it raised are handled.
+          const kept = this.world.mark();
+          try {
+            this.drainAndSettle();
+          } catch {
+            this.world.rollbackTo(kept);
+          }
+        }
         this.dirty = true;
         this.spendTimer(input);
         return this.outcome('refused', { message: error.message, rule: error.rule });
@@ -242,6 +251,11 @@ export class Runtime {
       const [type, id] = [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)];
       this.world.create({ type, id, attrs: cloneJson(value) });
     }
+    // `rule/N: absent` starts the game as if rule N had been repealed before it began
+    // (docs/SCENARIOS.md): it is removed before the setup event, so it makes nothing happen at setup.
+    const isAbsentRule = (path: string, value: Json) => value === 'absent' && /^rule\/[^.]+$/.test(path);
+    const set = Object.entries((data.set ?? {}) as JsonObject);
+    for (const [path, value] of set) if (isAbsentRule(path, value)) this.setPath(path, value, { cause: 'setup' });
     if (data.event !== undefined) {
       this.ensureLoaded();
       this.emit('setup', data.event as Json, { invokedBy: 'setup' });
@@ -249,7 +263,7 @@ export class Runtime {
     }
     // Starting values apply after the rules have made the players (docs/SCENARIOS.md); a rule
     // removed here is repealed with the cause "setup", which rules can recognise.
-    for (const [path, value] of Object.entries((data.set ?? {}) as JsonObject)) this.setPath(path, value, { cause: 'setup' });
+    for (const [path, value] of set) if (!isAbsentRule(path, value)) this.setPath(path, value, { cause: 'setup' });
     if (data.set !== undefined) this.drainAndSettle(); // a starting score that already wins, wins
     const changes = (data.changes ?? []) as Change[];
     for (const change of changes) this.applyChange(change, { cause: String(data.cause ?? 'setup') }, { person: '', agent: '', invokedBy: 'setup' }, undefined);
@@ -519,7 +533,8 @@ export class Runtime {
         if (!optional) throw new Refusal(`${name} needs the argument "${arg}" (${base})`);
         continue;
       }
-      const ok = base === 'json' || (base === 'string[]' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : typeof value === base);
+      // A number where a string is expected (`proposal: 1`, `rule: 203` in a scenario) is read as its text (see context).
+      const ok = base === 'json' || (base === 'string[]' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : typeof value === base || (base === 'string' && typeof value === 'number' && Number.isFinite(value)));
       if (!ok || !ARG_TYPES.has(base)) throw new Refusal(`${name}: the argument "${arg}" must be ${base}`);
     }
   }
@@ -528,6 +543,9 @@ export class Runtime {
     const ctx: ActionContext & { byRule?: string; medium?: Medium } = {
       action, person: caller.person, agent: caller.agent, args: cloneJson(args), now: this.state.now, invokedBy: caller.invokedBy,
     };
+    for (const [arg, type] of Object.entries(this.definerOf(action)?.actions.get(action)?.args ?? {})) {
+      if (type.replace(/\?$/, '') === 'string' && typeof ctx.args[arg] === 'number') (ctx.args as JsonObject)[arg] = String(ctx.args[arg]);
+    }
     if (caller.byRule !== undefined) ctx.byRule = this.numberOf(caller.byRule);
     if (caller.medium !== undefined) ctx.medium = cloneJson(caller.medium);
     return ctx;
@@ -558,6 +576,7 @@ export class Runtime {
     const { definer, spec, refusal } = this.verdict(name, args, caller);
     const ctx = this.context(name, args, caller);
     const mark = this.world.mark();
+    const queued = this.queue.length;
     try {
       if (refusal) throw refusal;
       // The result is copied while the rule is still named: a getter, a Proxy or toJSON on it is its code.
@@ -573,6 +592,9 @@ export class Runtime {
       this.dirty = true;
       this.emit('action-refused', { action: name, agent: caller.agent, reason: error.message }, { person: caller.person, agent: caller.agent, action: name, invokedBy: caller.invokedBy });
       if (spec.refused) {
+        // Events the undone attempt raised are dropped with it; those the hook raises are handled.
+        const refusedEvent = this.queue[this.queue.length - 1]!;
+        this.queue = [...this.queue.slice(0, queued), refusedEvent];
         this.invoke(definer, () => spec.refused!(ctx, error.message));
         error.keep = true;
       }

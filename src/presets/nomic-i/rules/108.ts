@@ -1,6 +1,6 @@
 // Rule 108: each rule-change put to the vote gets the next number. The game continues Nomic I's
 // numbering: the first proposal gets the lowest number above every rule in the ruleset as loaded
-// (336), never less than the 301 this rule begins with. A rule a proposal enacts, amends or
+// (336; a rule removed before the game began keeps its number), never less than the 301 this rule begins with. A rule a proposal enacts, amends or
 // transmutes receives the proposal's number (with several, the first gets N and the others N-2, N-3).
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
@@ -9,7 +9,9 @@ export default function (api: RuleApi) {
   const start = () => Number(api.get('game/game')!.attrs.firstProposalNumber ?? first);
 
   api.on('setup', () => {
-    const highest = Math.max(first - 1, ...api.rules().map((r) => Number(r.number)).filter(Number.isInteger));
+    // Rules removed before the game began (`rule/335: absent`) still hold their numbers.
+    const numbers = [...api.rules().map((r) => r.number), ...api.all('repealed-rule').map((r) => r.attrs.number)];
+    const highest = Math.max(first - 1, ...numbers.map(Number).filter(Number.isInteger));
     api.set('game/game', 'firstProposalNumber', highest + 1);
   });
 

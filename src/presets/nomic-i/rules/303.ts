@@ -1,12 +1,16 @@
 // Rule 303: a proposal's wording never changes once it is in #voting. To change it the proposer
 // re-proposes it (a new `propose` on the same turn, which supersedes the old one); at most 3
 // re-proposals a turn. A proposal whose message is edited is moot (void) until re-proposed; when
-// that happens after the last allowed re-proposal, it is not accepted and the turn moves on. Only
+// that happens after the last allowed re-proposal, it is not accepted and the turn moves on; so
+// too when the proposer tries a further re-proposal (it is refused, and the proposal in the vote is
+// rejected: "a limit of 3 reproposals after which point the rule will be considered not
+// accepted and the turn will move to the next player"). Only
 // the turn's most recent proposal is scored (the superseded ones are void).
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
-  const limit = api.param('re-proposal limit', { pattern: /limit of (\d+) reproposals/, parse: (m) => Number(m[1]) });
+  const WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+  const limit = api.param('re-proposal limit', { pattern: /limit of (\d+|[a-z]+) re-?proposals/i, parse: (m) => WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) });
   const game = () => api.get('game/game')!.attrs as any;
 
   api.check('propose', (ctx) => {
@@ -22,6 +26,25 @@ export default function (api: RuleApi) {
     return made >= 1 + limit ? `Rule 303: the limit of ${limit} re-proposals in a turn is reached` : undefined;
   });
 
+  /** Past the limit of re-proposals the proposal is not accepted and the turn moves on. */
+  const notAccepted = (id: string, why: string, moot: boolean) => {
+    const p = api.get('proposal/' + id)!;
+    api.update(p.key, { status: 'rejected', ...(moot ? { moot: true } : {}), rejectedBecause: `Rule 303: ${why}; not accepted` });
+    api.update('game/game', { currentProposal: null });
+    api.emit('proposal-rejected', { proposal: id, number: Number(p.attrs.number), adopted: false, turn: Number(p.attrs.turn) });
+    api.emit('proposal-decided', { proposal: id, number: Number(p.attrs.number), adopted: false, turn: Number(p.attrs.turn) });
+  };
+  // A further re-proposal is refused (Rule 304's `propose` calls this from its refused hook): the
+  // proposer wanted a change past the limit, so the proposal in the vote is not accepted either.
+  api.export('limitExceeded', (agent: string) => {
+    const g = game();
+    if (g.turn !== agent || Number(g.proposalsThisTurn ?? 0) < 1 + limit || !g.currentProposal) return;
+    const p = api.get('proposal/' + g.currentProposal);
+    if (!p || p.attrs.status !== 'voting' || p.attrs.author !== agent) return;
+    api.emit('vote-abandoned', { proposal: p.id });
+    notAccepted(p.id, `a change was wanted after ${limit} re-proposals`, false);
+  });
+
   const moot = (id: string, how: string) => {
     const p = api.get('proposal/' + id);
     if (!p || (p.attrs.status !== 'voting' && p.attrs.status !== 'pending')) return;
@@ -33,10 +56,7 @@ export default function (api: RuleApi) {
     }
     api.emit('vote-abandoned', { proposal: id });
     if (Number(g.proposalsThisTurn ?? 0) >= 1 + limit) {
-      api.update(p.key, { status: 'rejected', moot: true, rejectedBecause: `Rule 303: ${how} after ${limit} re-proposals; not accepted` });
-      api.update('game/game', { currentProposal: null });
-      api.emit('proposal-rejected', { proposal: id, number: Number(p.attrs.number), adopted: false, turn: Number(p.attrs.turn) });
-      api.emit('proposal-decided', { proposal: id, number: Number(p.attrs.number), adopted: false, turn: Number(p.attrs.turn) });
+      notAccepted(id, `${how} after ${limit} re-proposals`, true);
       return;
     }
     api.update(p.key, { status: 'void', moot: true, removed: `${how}: moot until re-proposed (Rule 303)` });

@@ -52,6 +52,10 @@ export default function (api: RuleApi) {
       if (ctx.args.debate !== true) api.call('104', 'putToVote', created.id);
       return created.key;
     },
+    refused(ctx, reason) {
+      // A re-proposal past Rule 303's limit: that rule says what becomes of the proposal in the vote.
+      if (/re-proposals/.test(String(reason)) && api.imported('303', 'limitExceeded')) api.call('303', 'limitExceeded', ctx.agent);
+    },
   });
 
   // Part (2): once the turn's final proposal is decided, every score is set to 0 and the turn ends.

@@ -5,7 +5,8 @@
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
-  const limit = api.param('changes', { pattern: /change their vote (three|\d+) times/, parse: (m) => (m[1] === 'three' ? 3 : Number(m[1])) });
+  const WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, eighteen: 18, twenty: 20, 'twenty-four': 24, thirty: 30, 'thirty-six': 36, forty: 40, 'forty-eight': 48, fifty: 50, sixty: 60, seventy: 70, 'seventy-two': 72, hundred: 100 };
+  const limit = api.param('changes', { pattern: /change their vote (\d+|[a-z]+) times?/i, parse: (m) => WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) });
   const game = () => api.get('game/game')!.attrs as any;
   const current = () => (game().currentProposal ? api.get('proposal/' + game().currentProposal) : undefined);
   const find = (ref: unknown) => {

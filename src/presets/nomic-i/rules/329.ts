@@ -4,9 +4,10 @@
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
-  const nay = api.param('nay letter', { pattern: /starting with the letter (\w) is considered a ‘Nay’/ });
-  const yay = api.param('yay letter', { pattern: /starting with the letter (\w) is a ‘Yay’/ });
-  const limit = api.param('length limit', { pattern: /must be under (\d+) characters/, parse: (m) => Number(m[1]) });
+  // Straight or curly quotes, as an amendment may write them.
+  const nay = api.param('nay letter', { pattern: /starting with the letter ['‘"“]?(\w)['’"”]? is considered (?:a |an )?['‘"“]?Nay/i });
+  const yay = api.param('yay letter', { pattern: /starting with the letter ['‘"“]?(\w)['’"”]? is (?:considered )?(?:a |an )?['‘"“]?Yay/i });
+  const limit = api.param('length limit', { pattern: /must be (?:under|less than|fewer than|shorter than) (\d+) characters/i, parse: (m) => Number(m[1]) });
   const caseless = /not case sensitive/i.test(api.self.text);
   const norm = (s: string) => (caseless ? s.toLowerCase() : s);
 
