@@ -20,7 +20,8 @@ export default function (api: RuleApi) {
       if (!api.get('player/' + ctx.agent)) return 'Rule 4E72: Players submit Quorums';
       if (!crime(ctx.args.accusation)) return `Rule 4E72: the Accusation must be a Crime; the Crimes are ${api.all('crime').map((c) => c.attrs.name).join(', ')}`;
       if (!api.get('player/' + ctx.args.offender)) return `the Offender must be a Player; ${ctx.args.offender} is not`;
-      if (!tidbits.includes(String(ctx.args.tidbit))) return `Rule 4E72: the Tidbit is ${tidbits.map((t) => `"${t}"`).join(', ')}`;
+      // 4E7: a parameter is valid regardless of capitalization ("Cheese", "creampuff").
+      if (!tidbits.some((t) => t.toLowerCase() === String(ctx.args.tidbit).trim().toLowerCase())) return `Rule 4E72: the Tidbit is ${tidbits.map((t) => `"${t}"`).join(', ')}`;
       if (ctx.args.offense != null) {
         const o = api.get('offense/' + ctx.args.offense);
         if (!o) return `there is no recorded offense ${ctx.args.offense}`;
