@@ -92,7 +92,6 @@ export default function (api: RuleApi) {
       if (!j) return `there is no Point of Order ${ctx.args.judgment}`;
       if (j.attrs.status !== 'open') return `Rule 5: Point of Order ${j.id} has been judged already`;
       const addressed = ctx.args.proclamation != null || ctx.args.changes != null;
-      if (ctx.args.upheld === true && !addressed) return 'Rule 5: an upheld Point of Order is addressed by one or more Proclamations: give `proclamation` (and `changes`)';
       if (ctx.args.upheld === false && addressed) return 'a Point of Order that is not upheld needs no Proclamation';
     },
     perform(ctx) {
@@ -102,7 +101,9 @@ export default function (api: RuleApi) {
         return result.value ?? null;
       }
       const j = judgment(ctx.args.judgment)!;
-      const upheld = ctx.args.upheld ?? (ctx.args.proclamation != null || ctx.args.changes != null);
+      // Upheld when Doc says so (`upheld`), gives a Proclamation, or rules "Upheld..."; an upheld
+      // Point of Order given no Proclamation text is addressed by the ruling itself, published as one.
+      const upheld = ctx.args.upheld ?? (ctx.args.proclamation != null || ctx.args.changes != null || /^\s*(upheld|uphold|sustained)\b/i.test(String(ctx.args.ruling)));
       const proclamations: string[] = [];
       if (upheld) {
         const args: { [k: string]: Json } = { text: String(ctx.args.proclamation ?? ctx.args.ruling), subject: `Proclamation: ${j.attrs.label}` };
