@@ -196,6 +196,8 @@ export default function (api: RuleApi) {
     },
   });
 
+  // 4E7: a parameter is valid regardless of capitalization and punctuation ("for", "AGAINST!").
+  const voteWord = (v: unknown) => String(v).replace(/[^\p{L}\s]/gu, '').trim().toUpperCase();
   api.action('vote', {
     describe: `As a Registered Voter, vote on an Open proposal: ${WORDS.join(', ')} (other words are ignored). Your most recent vote is your Final Vote.`,
     args: { proposal: 'string', vote: 'string' },
@@ -204,12 +206,12 @@ export default function (api: RuleApi) {
       const p = proposal(ctx.args.proposal);
       if (!p) return `there is no proposal ${ctx.args.proposal}`;
       if (p.attrs.bStatus !== 'Open') return `Rule 4E15: votes are submitted on Open proposals; this one is ${p.attrs.bStatus}`;
-      const word = String(ctx.args.vote).trim().toUpperCase();
+      const word = voteWord(ctx.args.vote);
       if (!WORDS.includes(word)) return `Rule 4E15: "${ctx.args.vote}" is ignored; the Vote must be one of ${WORDS.join(', ')}`;
     },
     perform(ctx) {
       const p = proposal(ctx.args.proposal)!;
-      const word = String(ctx.args.vote).trim().toUpperCase();
+      const word = voteWord(ctx.args.vote);
       api.set(p.key, 'votes', { ...(p.attrs.votes as JsonObject), [ctx.agent]: word });
       recount(p.key);
       const nweek = clock().nweek;

@@ -159,8 +159,8 @@ export default function (api: RuleApi) {
   });
 
   const meaning = (ruling: string) => {
-    const r = ruling.trim().toLowerCase();
-    for (const [answer, words] of Object.entries(synonyms)) if (words.some((w) => w.toLowerCase() === r)) return answer;
+    const r = ruling.replace(/[^\p{L}\s]/gu, '').replace(/\s+/g, ' ').trim().toLowerCase(); // 4E7: regardless of punctuation
+    for (const [answer, words] of Object.entries(synonyms)) if (words.some((w) => w.replace(/[^\p{L}\s]/gu, '').replace(/\s+/g, ' ').trim().toLowerCase() === r)) return answer;
     return null;
   };
 
