@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } fr
 import { parseFrontsConfig } from '../../src/adapters/config.js';
 import { LinkStore } from '../../src/adapters/links.js';
 import { MailGateway, type OutgoingMail } from '../../src/adapters/mail/gateway.js';
-import { InProcessGamePort } from '../../src/adapters/port.js';
+import { InProcessGamePort, type GamePort } from '../../src/adapters/port.js';
 import { GameService } from '../../src/engine/games.js';
 import { MemoryEventStore } from '../../src/storage/memory-store.js';
 import { until } from './support/discord-harness.js';
@@ -46,7 +46,7 @@ async function raw(message: Record<string, unknown>): Promise<Buffer> {
   return new MailComposer({ date: new Date(T0), ...message }).compile().build();
 }
 
-async function setup() {
+async function setup(options: { wrap?: (port: GamePort) => GamePort } = {}) {
   const user = mailboxes[nextMailbox++]!;
   onTestFailed(() => console.error(`dovecot's log:\n${dovecot!.log().split('\n').slice(-30).join('\n')}`));
   const now = T0;
@@ -66,17 +66,24 @@ async function setup() {
   const logs: string[] = [];
   const imap = config.mail.imap!;
   const gateway = () => new MailGateway({
-    games: [{ id: 'nv', title: 'Nomic V', port, mail: config.games[0]!.mail! }], links, secret: SECRET,
+    games: [{ id: 'nv', title: 'Nomic V', port: options.wrap ? options.wrap(port) : port, mail: config.games[0]!.mail! }], links, secret: SECRET,
     send: async (mail) => void sent.push(mail), statePath, listen: config.mail.listen,
     imap: { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass: PASSWORD, mailbox: imap.mailbox, pollMs: imap.pollSeconds * 1000, idle: imap.idle },
     log: (m, e) => logs.push(`${m}${e ? `: ${String(e)}` : ''}`),
   });
   // The delivery agent: puts mail into the list's mailbox as the MTA's LDA would.
-  const mta = new ImapFlow({ host: dovecot!.host, port: dovecot!.port, secure: false, auth: { user, pass: PASSWORD }, logger: false, disableAutoIdle: true });
+  let mta = new ImapFlow({ host: dovecot!.host, port: dovecot!.port, secure: false, auth: { user, pass: PASSWORD }, logger: false, disableAutoIdle: true });
   await mta.connect();
+  const connected = async () => {
+    if (!mta.usable) {
+      mta = new ImapFlow({ host: dovecot!.host, port: dovecot!.port, secure: false, auth: { user, pass: PASSWORD }, logger: false, disableAutoIdle: true });
+      await mta.connect();
+    }
+    return mta;
+  };
   const running: MailGateway[] = [];
   return {
-    games, port, sent, logs, statePath, mta,
+    games, port, sent, logs, statePath, user,
     personal: (person: string) => gateway().personalAddress('nv', person),
     async start() {
       const g = gateway();
@@ -86,11 +93,12 @@ async function setup() {
       return g;
     },
     async deliver(message: Record<string, unknown>): Promise<number> {
-      const appended = await mta.append('INBOX', await raw(message));
+      const appended = await (await connected()).append('INBOX', await raw(message));
       if (!appended || !appended.uid) throw new Error('APPEND gave no UID');
       return appended.uid;
     },
     async seen(): Promise<number[]> {
+      const mta = await connected();
       const lock = await mta.getMailboxLock('INBOX');
       try {
         return ((await mta.search({ seen: true }, { uid: true })) || []).sort((a, b) => a - b);
@@ -98,12 +106,13 @@ async function setup() {
         lock.release();
       }
     },
+    mailbox: connected,
     cursor: () => Object.values((JSON.parse(readFileSync(statePath, 'utf8')) as { imap: Record<string, { uidValidity: string; lastUid: number }> }).imap)[0],
     inputs: async (kind: string) => (await games.store.read('nv', 0)).filter((e) => e.input.kind === kind),
     to: (address: string) => sent.filter((m) => m.to.includes(address)),
     async close() {
       for (const g of running) await g.stop();
-      await mta.logout();
+      await mta.logout().catch(() => undefined);
       await port.close();
       await games.close();
     },
@@ -140,7 +149,7 @@ describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot 
     expect(s.to(MEMBERS.alice).find((m) => m.subject === 'Re: Proposal: Longer turns')!.text).toContain(`Recorded (proposal/${proposal.id}).`);
     for (const address of Object.values(MEMBERS)) expect(s.to(address).filter((m) => m.subject === '[Nomic V] Proposal: Longer turns')).toHaveLength(1);
     await until(async () => (await s!.seen()).includes(uid), 'the \\Seen flag');
-    const box = await s.mta.status('INBOX', { uidValidity: true });
+    const box = await (await s.mailbox()).status('INBOX', { uidValidity: true });
     expect(s.cursor()).toEqual({ uidValidity: String(box && box.uidValidity), lastUid: uid });
     expect(s.logs).toEqual([]);
   });
@@ -238,5 +247,31 @@ describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot 
     expect(await s.seen()).toEqual(uids);
     expect(s.cursor()!.lastUid).toBe(uids.at(-1));
     expect(s.logs.filter((l) => !l.includes('refused'))).toEqual([]);
+  });
+
+  it('tries a message again when the game cannot take it now, and reconnects when the server drops the connection', async () => {
+    let failures = 1;
+    s = await setup({
+      wrap: (port) => Object.assign(Object.create(port) as GamePort, {
+        say: (...args: Parameters<GamePort['say']>) => (failures-- > 0 ? Promise.reject(new Error('the database is busy')) : port.say(...args)),
+      }),
+    });
+    await s.start();
+    const first = await s.deliver({ from: MEMBERS.bob, to: s.personal('bob'), subject: 'Note A', messageId: '<a@example.org>', text: 'First.' });
+    // The first try fails: the message stays unread and its UID unsaved; the second, a second later, takes it.
+    await until(async () => (await s!.inputs('message')).length === 1, 'the note, on the second try', 15_000);
+    expect(s.logs.some((l) => /reading the IMAP mailbox INBOX failed; trying again in 1 s: Error: the database is busy/.test(l))).toBe(true);
+    await until(async () => s!.cursor()?.lastUid === first, 'the saved UID');
+    expect(await s.seen()).toEqual([first]);
+
+    // The server drops the gateway's connection: it reconnects and reads what came meanwhile.
+    s.logs.length = 0;
+    dovecot!.kick(s.user);
+    await new Promise((ok) => setTimeout(ok, 300));
+    await until(() => new RegExp(`imap\\(${s!.user}\\).*Server shutting down`).test(dovecot!.log()), 'the dropped connection');
+    const second = await s.deliver({ from: MEMBERS.carol, to: s.personal('carol'), subject: 'Note B', messageId: '<b@example.org>', text: 'Second.' });
+    await until(async () => (await s!.inputs('message')).length === 2, 'the note after the reconnection', 20_000);
+    expect((await s.inputs('message')).map((e) => e.input.kind === 'message' && e.input.medium?.subject)).toEqual(['Note A', 'Note B']);
+    await until(async () => s!.cursor()?.lastUid === second, 'the saved UID');
   });
 });

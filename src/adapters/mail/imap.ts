@@ -61,7 +61,13 @@ export class ImapIntake {
 
   /** Connects (throws when the first connection or login fails: a wrong host or password should stop the gateway), then follows the mailbox. */
   async start(): Promise<void> {
-    await this.connect();
+    try {
+      await this.connect();
+    } catch (error) {
+      const e = error as { authenticationFailed?: boolean; responseText?: string; message?: string };
+      const why = e.authenticationFailed ? `the server refused the login${e.responseText ? ` (${e.responseText})` : ''}` : e.responseText ?? e.message ?? String(error);
+      throw new Error(`cannot read ${ImapIntake.key(this.options)}: ${why}`, { cause: error });
+    }
     this.loop = this.run();
   }
 

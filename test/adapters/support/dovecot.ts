@@ -41,6 +41,8 @@ export interface Dovecot {
   dir: string;
   /** The log dovecot wrote (for a failing test's message). */
   log(): string;
+  /** Drops every IMAP connection of `user` (doveadm kick), as a server restart would. */
+  kick(user: string): void;
   stop(): Promise<void>;
 }
 
@@ -117,5 +119,6 @@ export async function startDovecot(users: Record<string, string>): Promise<Dovec
     }
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  return { host: '127.0.0.1', port, dir, log, stop };
+  const kick = (user: string) => void execFileSync(join(DOVECOT, '..', '..', 'bin', 'doveadm'), ['-c', conf, 'kick', user], { stdio: 'pipe' });
+  return { host: '127.0.0.1', port, dir, log, kick, stop };
 }
