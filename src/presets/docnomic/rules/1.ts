@@ -52,6 +52,12 @@ export default function (api: RuleApi) {
     if (e.payload.person === doc()) seen(false);
   });
 
+  // An amendment of the ten duns counts from Doc's last appearance anew.
+  api.on('rule-changed', (e) => {
+    if (e.payload.rule !== api.self.number || game().docAbsent === true) return;
+    dunTimer(Number(game().docSeenDun ?? 0) + absence + EPS, 'doc-absence', null, 'doc-absence');
+  });
+
   api.on('doc-absence', () => {
     const g = game();
     if (g.docArrangement != null || g.docAbsent === true) return;

@@ -69,6 +69,21 @@ export default function (api: RuleApi) {
     },
   });
 
+  // An amendment of the span (or of the ban) counts from each Player's last submission anew.
+  api.on('rule-changed', (e) => {
+    if (e.payload.rule !== api.self.number) return;
+    const now = duns();
+    for (const p of api.all('player')) {
+      const last = Number(p.attrs.lastSubmissionDun ?? 0);
+      if (now - last >= activeSpan - EPS) {
+        if (p.attrs.active !== false) api.set(p.key, 'active', false);
+      } else {
+        if (p.attrs.active !== true) api.set(p.key, 'active', true);
+        dunTimer(last + activeSpan, 'activity-lapses', { player: p.id }, 'activity-' + p.id);
+      }
+    }
+  });
+
   api.on('activity-lapses', (e) => {
     const p = api.get('player/' + e.payload.player);
     if (p && duns() - Number(p.attrs.lastSubmissionDun) >= activeSpan - EPS) api.set(p.key, 'active', false);
