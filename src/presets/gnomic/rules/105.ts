@@ -8,10 +8,12 @@
 //   `missedVotes` grows: the rule says they must participate), then raises `votes-counted`.
 // - When no rule sets a procedure for posting the votes, a vote is counted as soon as every
 //   eligible voter has voted.
+// - A message is a vote when it says so: "I vote FOR 301", "vote against #305", "301: yes",
+//   "I abstain on 301", or a bare vote word ("Yay") while exactly one hack is being voted on.
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { JsonObject } from '../../../kernel/types.js';
 
-const FOR = ['yes', 'y', 'for', 'aye', 'yay', 'yea', 'yeah', 'favour', 'favor', 'favourable', 'favorable', 'in favour', 'in favor', 'in favour of it', 'in favor of it', 'for it', 'pro', '+1', 'support', 'approve', 'accept', 'true'];
+const FOR = ['yes', 'y', 'for', 'aye', 'yay', 'yea', 'yeah', 'favour', 'favor', 'favourable', 'favorable', 'in favour', 'in favor', 'in favour of', 'in favor of', 'in favour of it', 'in favor of it', 'for it', 'pro', '+1', 'support', 'approve', 'accept', 'true'];
 const AGAINST = ['no', 'n', 'against', 'against it', 'nay', 'nope', 'contra', '-1', 'oppose', 'reject', 'unfavourable', 'unfavorable', 'false'];
 
 export default function (api: RuleApi) {
@@ -107,5 +109,27 @@ export default function (api: RuleApi) {
   api.on('ballot-cast', (e) => {
     if (api.rules().some((r) => api.imported(r.number, 'countingProcedure') !== undefined)) return;
     if (allVoted(String(e.payload.hack))) count(String(e.payload.hack));
+  });
+
+  // Votes posted as messages (sent to the proponent by e-mail, or said in chat).
+  api.on('message', (e) => {
+    const text = String(e.payload.text ?? '').trim();
+    const person = String(e.payload.person ?? '');
+    if (!text || !person) return;
+    const HACK = String.raw`(?:proposal\s+|meta-amendment\s+|p|#)?(\d{3,}(?:\+\d+i)?)`;
+    let word: string | null = null;
+    let ref: string | null = null;
+    let m: RegExpMatchArray | null;
+    if ((m = text.match(new RegExp(String.raw`^(?:i\s+)?votes?\s+(.+?)\s+(?:on\s+|to\s+)?${HACK}[.!]*$`, 'i')))) [word, ref] = [m[1]!, m[2]!];
+    else if ((m = text.match(new RegExp(String.raw`^(?:i\s+)?(abstain)\s+(?:on\s+|from\s+)?${HACK}[.!]*$`, 'i')))) [word, ref] = ['abstain', m[2]!];
+    else if ((m = text.match(new RegExp(String.raw`^${HACK}\s*[:,-]\s*(.+)$`, 'i')))) [ref, word] = [m[1]!, m[2]!];
+    else if (meaning(text) !== null) {
+      const open = api.all('proposal', (p) => p.attrs.status === 'voting' && p.attrs.counted !== true);
+      if (open.length === 1) [word, ref] = [text, String(open[0]!.attrs.number)];
+    }
+    if (word === null || ref === null || meaning(word) === null) return;
+    const h = api.all('proposal', (p) => String(p.attrs.number) === ref)[0];
+    if (!h) return;
+    api.perform('vote', { proposal: h.id, vote: word }, { agent: person, person });
   });
 }

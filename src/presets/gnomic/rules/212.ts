@@ -1,6 +1,6 @@
 // Rule 212: Judgment.
-// - `invoke-judgment`: any player insists on a question (about the legality of a move or the meaning
-//   of a rule). The Judge is the player preceding, in the playing order, the player whose turn it is;
+// - `invoke-judgment` (also `invoke-judgement`, Rule 373's spelling): any player insists on a
+//   question (about the legality of a move or the meaning of a rule). The Judge is the player preceding, in the playing order, the player whose turn it is;
 //   nobody judges during their own turn. Until the next turn begins one Judge settles every question:
 //   later invocations in the turn go to the sitting Judge.
 // - `judge`: the Judge decides (`ruling`; `agree` says whether the invoker is right, for Rule 373;
