@@ -34,6 +34,9 @@ export const nomicV: PresetDefinition = {
     'A proposal that enacts one rule without a title of its own gives that rule the proposal\'s title.',
     'The numbers the code enforces are read from the rules\' text in the wordings an amendment is likely to use: "The length of a turn is 12 hours", "have 24 hours to perform", "achieve 50 points" (without "(positive)"); Rule 204 amended to "a two-thirds majority" (or "2/3", "75%") needs at least that share of the votes in favour.',
     'Rule 213: a proposal that would amend the win condition so it no longer says "achieve N points" is refused when proposed; changing N is allowed, and repealing Rule 212 is not read as altering what constitutes winning.',
+    'A turn starts as an input of its own after the vote closes. If a rule\'s code breaks that input (it faults, or changes other rules against Rule 112, when a turn begins), the turn starts anyway without raising the turn events, first with the adopted changes in effect and, failing that, without them (Rule 111).',
+    'Rule 215: when an adopted rule-change makes the rules unable to go on (they never settle), the vote on it is over, so the proposer at the front of the Proposal Queue at that moment wins.',
+    'Rule 112: besides changing its own text or repealing itself, a rule may keep bookkeeping attributes and notes on itself (not its mutability, number, text or code).',
     'The players a game starts with are made by Rule 206 ("All players start the game as active"), so they exist even when the game starts without Rule 216.',
   ],
 };

@@ -37,14 +37,36 @@ export default function (api: RuleApi) {
     if (game().turn == null) startTurn(1);
   });
 
+  // At the end of a turn, in order and at the same instant: the vote closes (Rule 204); then, as
+  // an input of its own, the next turn starts (adopted changes take effect, Rule 205) and begins
+  // with the proposal at the front of the queue. Should that input be refused because some rule's
+  // code breaks it (code that faults, or that changes other rules against Rule 112, when a turn
+  // begins), fallbacks start the turn without raising the turn events that code listens to: first
+  // with the adopted changes taking effect, then, failing that, without them. Play goes on (Rule 111).
   api.on('turn-end', (e) => {
     const turn = Number(game().turn);
     if (e.payload.turn !== turn) return;
-    // Events run in order: the vote closes, the next turn starts (adopted changes take effect,
-    // Rule 205), then it begins with the proposal at the front of the queue.
     api.emit('voting-ends', { turn, proposal: game().currentProposal ?? null });
-    api.emit('turn-starts', { turn: turn + 1 });
-    api.emit('turn-begins', { turn: turn + 1 });
+    api.timer(api.now(), 'turn-change', { turn: turn + 1, mode: 'events' }, { id: 'turn-change', order: 1 });
+    api.timer(api.now(), 'turn-change', { turn: turn + 1, mode: 'direct' }, { id: 'turn-change-direct', order: 2 });
+    api.timer(api.now(), 'turn-change', { turn: turn + 1, mode: 'without-changes' }, { id: 'turn-change-bare', order: 3 });
+  });
+
+  api.on('turn-change', (e) => {
+    const next = Number(e.payload.turn);
+    if (Number(game().turn) !== next - 1) return; // an earlier attempt started it
+    if (e.payload.mode === 'events') {
+      api.emit('turn-starts', { turn: next });
+      api.emit('turn-begins', { turn: next });
+      return;
+    }
+    if (e.payload.mode === 'direct' && api.imported('205', 'applyDue')) api.call('205', 'applyDue');
+    for (const p of api.all('proposal', (p) => p.attrs.status === 'adopted' && p.attrs.applied !== true)) {
+      api.update(p.key, { applied: true, appliedAt: api.now(), effect: 'failed: with it in effect the rules could not start the next turn' });
+      api.message('all', `Proposal ${p.attrs.number} could not take effect: with it the rules could not start the next turn.`, { channel: 'game' });
+    }
+    if (api.imported('214', 'newTurn')) api.call('214', 'newTurn');
+    startTurn(next);
   });
 
   api.on('turn-begins', (e) => startTurn(Number(e.payload.turn)));

@@ -34,7 +34,7 @@ export default function (api: RuleApi) {
     });
   };
 
-  api.on('turn-starts', () => {
+  const applyDue = () => {
     const due = api.all('proposal', (p) => p.attrs.status === 'adopted' && p.attrs.applied !== true)
       .sort((a, b) => Number(a.attrs.number) - Number(b.attrs.number));
     for (const p of due) {
@@ -53,5 +53,7 @@ export default function (api: RuleApi) {
       api.update(p.key, { applied: true, appliedAt: api.now(), effect: result.ok ? 'applied' : `failed: ${result.error}` });
       api.message('all', result.ok ? `Proposal ${number} takes effect.` : `Proposal ${number} could not take effect: ${result.error}`, { channel: 'game' });
     }
-  });
+  };
+  api.export('applyDue', applyDue);
+  api.on('turn-starts', () => applyDue());
 }

@@ -9,7 +9,7 @@ export default function (api: RuleApi) {
     const duty = api.create('duty', { player, action, ref, what, since: api.now(), due: api.now() + allotted, status: 'open' });
     // At the same instant as other timers (a turn ending as the 48 hours run out), those fire first:
     // the player was active for the whole of a vote that closes at that instant.
-    api.timer(api.now() + allotted, 'duty-overdue', { duty: duty.id }, { order: 1 });
+    api.timer(api.now() + allotted, 'duty-overdue', { duty: duty.id }, { order: 4 });
     return duty.id;
   });
 

@@ -150,7 +150,9 @@ export default function (api: RuleApi) {
     },
   });
 
-  api.on('turn-begins', () => {
+  const newTurn = () => {
     api.update('game/game', { turnJudge: null, judgesThisTurn: [], judgmentInvokedThisTurn: false, turnExtended: false, extensionConsents: [], extensionRevoked: false });
-  });
+  };
+  api.export('newTurn', newTurn);
+  api.on('turn-begins', () => newTurn());
 }

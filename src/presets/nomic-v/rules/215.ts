@@ -1,5 +1,7 @@
 // Rule 215: when play cannot continue, the proposer of the proposal up for vote wins; failing that,
-// the proposer at the front of the queue; failing that, nobody.
+// the proposer at the front of the queue; failing that, nobody. Reading: a rule-change that makes
+// the rules unable to go on breaks them when it takes effect, after its vote is over: the front of
+// the queue at that moment wins.
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
