@@ -1,8 +1,9 @@
 // Rule 10: Timeframes. Spans of time are measured in duns. The length of a dun is game state
 // (`game.dunHours`): 48 hours unless Doc proclaims otherwise (a Proclamation that sets
-// `game.dunHours`), and Sudden Death halves it (Rule 1003). The time base `dun` counts duns at the
-// rate the current length gives, so every span measured in duns (activity, deadlines, ships)
-// stretches or shrinks with the dun. `duns()` is the time in duns since the game began.
+// `game.dunHours`, or whose text alone says how many hours a dun lasts), and Sudden Death halves
+// it (Rule 1003). The time base `dun` counts duns at the rate the current length gives, so every
+// span measured in duns (activity, deadlines, ships) stretches or shrinks with the dun. `duns()`
+// is the time in duns since the game began.
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
@@ -25,6 +26,17 @@ export default function (api: RuleApi) {
   // An amendment of this rule's text sets the length it names.
   api.on('rule-changed', (e) => {
     if (e.payload.rule === api.self.number && e.payload.kind === 'amend') api.set('game/game', 'dunHours', standard);
+  });
+
+  // "Unless Doc proclaims otherwise": a Proclamation whose text sets the length of a dun in hours
+  // ("A dun now lasts 24 hours.") and that makes no other change the engine could read sets it.
+  api.on('proclamation', (e) => {
+    const p = api.get('proclamation/' + e.payload.proclamation);
+    if (!p) return;
+    const changes = (p.attrs.changes ?? []) as { manual?: unknown }[];
+    if (!changes.every((c) => c && c.manual !== undefined)) return;
+    const m = String(p.attrs.text).match(/\bduns?\b[^.]*?\b(\d+(?:\.\d+)?)\s*(?:hours?|h)\b/i);
+    if (m && Number(m[1]) > 0) api.set('game/game', 'dunHours', Number(m[1]));
   });
 
   api.export('duns', () => {
