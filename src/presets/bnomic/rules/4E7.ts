@@ -72,6 +72,34 @@ export default function (api: RuleApi) {
   });
   api.on('scheduled-now', (e) => run(String(e.payload.id)));
 
+  // A post that states an action in plain words is that action (4E7: "post a message to a Public
+  // Forum specifying that he is taking that action"; 4E0: a PEP "stating that he does so"): votes
+  // ("I vote FOR proposal 3", "AGAINST #3" opening a sentence, "Proposal 3: SHELVE") and Mental
+  // States ("I am Paranoid") are read from free messages; other posts change nothing.
+  const VOTE = '(for|against|abstain|shelve)';
+  const readPost = (text: string): { action: string; args: JsonObject }[] => {
+    const found: { at: number; action: string; args: JsonObject }[] = [];
+    const ref = (r: string) => (/^\d+$/.test(r) ? '#' + r : r);
+    for (const re of [new RegExp(`\\bvote\\s+${VOTE}\\s+(?:on\\s+)?(?:proposal\\s+)?#?([\\w-]+)`, 'gi'), new RegExp(`(?<=^|[\\n.;!?]\\s*)${VOTE}\\s+(?:on\\s+)?(?:proposal\\s+#?|#)([\\w-]+)`, 'gi')]) {
+      for (const m of text.matchAll(re)) found.push({ at: m.index!, action: 'vote', args: { proposal: ref(m[2]!), vote: m[1]!.toUpperCase() } });
+    }
+    for (const m of text.matchAll(new RegExp(`\\bproposal\\s+#?([\\w-]+)\\s*[:=\\-\u2013]\\s*${VOTE}\\b`, 'gi'))) found.push({ at: m.index!, action: 'vote', args: { proposal: ref(m[1]!), vote: m[2]!.toUpperCase() } });
+    const state = text.match(/\b(?:i\s+am|i'm|i\s+become|i\s+feel|i\s+set\s+my\s+mental\s+state\s+to|my\s+mental\s+state\s+is|mental\s+state:?)\s+(?:now\s+)?(paranoid|calm)\b/i);
+    if (state) found.push({ at: state.index!, action: 'set-mental-state', args: { state: state[1]![0]!.toUpperCase() + state[1]!.slice(1).toLowerCase() } });
+    return found.sort((a, b) => a.at - b.at);
+  };
+  api.on('message', (e) => {
+    const person = String(e.payload.person ?? '');
+    const channel = (e.payload.medium as JsonObject | undefined)?.channel as string | undefined;
+    if (!person) return;
+    const designation = channel && api.imported('4E6', 'designation') ? api.call<string>('4E6', 'designation', channel) : 'Public';
+    const month = 31 * 86_400_000;
+    for (const a of readPost(String(e.payload.text ?? ''))) {
+      const open = designation === 'Public' || (a.action === 'set-mental-state' && channel !== undefined && api.imported('4E6', 'wasPublicWithin') && api.call<boolean>('4E6', 'wasPublicWithin', channel, month));
+      if (open) api.perform(a.action, a.args, { agent: person, person });
+    }
+  });
+
   api.action('repeat', {
     describe: 'Take one action a stated number of times, in sequence; it stops at the first that is not legal (those before stand).',
     args: { action: 'string', args: 'json?', times: 'number' },
