@@ -12,6 +12,12 @@ export default function (api: RuleApi) {
   const credit = (player: string, n: number) => (api.imported('1002', 'credit') ? api.call<number>('1002', 'credit', player, n) : 0);
   const debit = (player: string, n: number) => (api.imported('1002', 'debit') ? api.call<number>('1002', 'debit', player, n, false) : 0);
 
+  /** A Proposal by id or number: 3, "#3", "Proposal 3", "proposal/3". */
+  const proposalOf = (ref: unknown) => {
+    const s = String(ref ?? '').trim().replace(/^proposal\s*[/#]?\s*/i, '').replace(/^#/, '').trim();
+    return api.get('proposal/' + s) ?? api.all('proposal', (p) => String(p.attrs.number) === s)[0];
+  };
+
   api.on('proposal-accepted', (e) => {
     credit(e.payload.author, gain);
     api.set('proposal/' + e.payload.proposal, 'plinks', gain);
@@ -26,7 +32,7 @@ export default function (api: RuleApi) {
     args: { proposal: 'json', plinks: 'number?', amount: 'number?', reason: 'string?' },
     legal(ctx) {
       if (ctx.agent !== api.get('game/game')!.attrs.doc) return 'Rule 1004: only Doc awards or subtracts these Plinks';
-      const p = api.get('proposal/' + String(ctx.args.proposal).replace(/^#/, ''));
+      const p = proposalOf(ctx.args.proposal);
       if (!p) return `there is no proposal ${ctx.args.proposal}`;
       if (p.attrs.status !== 'adopted') return 'Rule 1004: only an accepted Proposal earns an award';
       if (p.attrs.award != null) return `Rule 1004: Proposal ${p.attrs.number} already has its award`;
@@ -35,7 +41,7 @@ export default function (api: RuleApi) {
       if (!Number.isInteger(n) || n > bonus || n < -malus) return `Rule 1004: Doc may award up to ${bonus} Plinks or subtract up to ${malus}`;
     },
     perform(ctx) {
-      const p = api.get('proposal/' + String(ctx.args.proposal).replace(/^#/, ''))!;
+      const p = proposalOf(ctx.args.proposal)!;
       const n = Number(ctx.args.plinks ?? ctx.args.amount);
       const author = String(p.attrs.author);
       const applied = n >= 0 ? credit(author, n) : -debit(author, -n);

@@ -20,7 +20,7 @@ export default function (api: RuleApi) {
   };
   const byRef = (type: string, ref: unknown): ObjectView | undefined => {
     if (ref === null || ref === undefined) return undefined;
-    const s = String(ref).replace(/^#/, '').replace(new RegExp(`^${type}\\s*`, 'i'), '').trim();
+    const s = String(ref).trim().replace(new RegExp(`^${type}\\s*[/#]?\\s*`, 'i'), '').replace(/^#/, '').trim();
     return api.get(type + '/' + s) ?? api.all(type, (o) => o.attrs.number != null && String(o.attrs.number) === s)[0];
   };
   const proposal = (ref: unknown) => byRef('proposal', ref);

@@ -74,7 +74,8 @@ export default function (api: RuleApi) {
     const { ruling, judgment: _j, upheld: _u, proclamation: _p, changes: _c, ...rest } = args as { [k: string]: Json };
     return { ...rest, judgement: (args.judgement ?? args.verdict ?? ruling ?? null) as Json };
   };
-  const judgment = (ref: unknown): ObjectView | undefined => api.get('judgment/' + String(ref).replace(/^#/, ''));
+  const judgment = (ref: unknown): ObjectView | undefined =>
+    api.get('judgment/' + String(ref ?? '').trim().replace(/^(?:judg(?:e)?ment|point of order)\s*[/#]?\s*/i, '').replace(/^#/, '').trim());
 
   api.action('judge', {
     describe: 'As Doc, judge a Pending Point of Order (`judgment`, `ruling`). If it is upheld, give the Proclamation that addresses it (`proclamation` text and/or `changes`). Given `proposal` instead of `judgment`, judges that Proposal as `judge-proposal` does, the ruling being "accept", "reject" or "ignore".',
