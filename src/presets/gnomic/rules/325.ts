@@ -4,7 +4,8 @@
 // then in the game, but no more than 80% of the minimum score, and never below zero, rounded to the
 // nearest integer. When a turn is complete (Rule 304) the next player's turn begins, at once or once
 // the consent Rule 212 asks for is given. A player who leaves during their turn before proposing
-// passes the turn on. After a win no further turn begins.
+// passes the turn on. After a win no further turn begins. `game.round` counts turn circuits (one
+// whole turn apiece).
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
@@ -35,7 +36,10 @@ export default function (api: RuleApi) {
       return;
     }
     const n = Number(game().turnNumber ?? 0) + 1;
-    api.update('game/game', { turn: player, turnNumber: n, turnPhase: 'proposing', turnPosted: false, turnStartedAt: api.now(), nextPlayer: null });
+    // A new turn circuit (`round`, Rule 304's "turn circuit") begins when the order wraps around.
+    const previous = (game().turn as string | null | undefined) ?? null;
+    const round = Number(game().round ?? 0) + (previous === null || game().round == null || nameOf(player) <= nameOf(previous) ? 1 : 0);
+    api.update('game/game', { turn: player, turnNumber: n, round, turnPhase: 'proposing', turnPosted: false, turnStartedAt: api.now(), nextPlayer: null });
     api.message('all', `Turn ${n}: it is ${player}'s turn.`);
     api.emit('turn-begins', { player, turnNumber: n });
   };
