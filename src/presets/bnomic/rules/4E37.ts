@@ -40,7 +40,7 @@ export default function (api: RuleApi) {
 
   api.action('create-blueprint', {
     describe: 'As the Artisan, without 2 objections within 2 ndays (announce it first), create a blueprint: name, unique, price, supply (non-unique: how many devices exist), powers [{name, properties}], cursed, code.',
-    args: { name: 'string', unique: 'boolean', price: 'number?', supply: 'number?', powers: 'json?', cursed: 'boolean?', code: 'string?', description: 'string?', intent: 'string?' },
+    args: { name: 'string', unique: 'boolean?', price: 'number?', supply: 'number?', powers: 'json?', cursed: 'boolean?', code: 'string?', description: 'string?', intent: 'string?' },
     legal(ctx) {
       if (artisan() !== ctx.agent) return 'Rule 4E37: the Artisan creates blueprints';
       if (!viaIntent(ctx)) return 'Rule 4E37: a blueprint is created without 2 objections within 2 ndays: announce it first (announce)';
