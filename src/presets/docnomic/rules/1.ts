@@ -90,6 +90,24 @@ export default function (api: RuleApi) {
     },
   });
 
+  // The shared verb: in DocNomic the only vote is the election of a new Doc (Doc judges Proposals).
+  api.action('vote', {
+    describe: 'As an Active Player, vote in the election of a new Doc (`candidate`, or `vote`: the name), as `vote-doc` does. DocNomic has no votes on Proposals: Doc judges them (Rule 3).',
+    args: { candidate: 'string?', vote: 'string?', proposal: 'json?' },
+    legal(ctx) {
+      if (ctx.args.proposal != null) return 'Rule 3: Proposals are not voted on in DocNomic; Doc judges them';
+      const candidate = ctx.args.candidate ?? ctx.args.vote;
+      if (candidate == null) return 'vote needs the argument "candidate" (the Active Player you prefer as the new Doc)';
+      const v = api.legal('vote-doc', { candidate: String(candidate) }, { agent: ctx.agent, person: ctx.person });
+      return v === true ? undefined : v;
+    },
+    perform(ctx) {
+      const result = api.perform('vote-doc', { candidate: String(ctx.args.candidate ?? ctx.args.vote) }, { agent: ctx.agent, person: ctx.person });
+      if (!result.ok) api.refuse(result.error ?? 'the vote cannot be taken');
+      return result.value ?? null;
+    },
+  });
+
   /** Each candidate's votes, counting only voters who are still Active. */
   const tally = () => {
     const counts: Record<string, number> = {};

@@ -130,19 +130,31 @@ export default function (api: RuleApi) {
   }
 
   api.action('rewrite-proposal', {
-    describe: 'As Doc, rewrite a Pending Proposal to clarify it or correct errors without altering its meaning (or set the numbers of the rules it creates); the old wording is kept.',
-    args: { proposal: 'json', title: 'string?', text: 'string?', changes: 'json?', reason: 'string?' },
+    describe: 'As Doc, rewrite a Pending Proposal to clarify it or correct errors without altering its meaning (or set the numbers of the rules it creates: in `changes`, or `number` for the first rule it enacts); the old wording is kept.',
+    args: { proposal: 'json', title: 'string?', text: 'string?', changes: 'json?', number: 'json?', reason: 'string?' },
     legal(ctx) {
       if (!isDoc(ctx.agent)) return 'Rule 3: only Doc rewrites Proposals';
       const p = proposal(ctx.args.proposal);
       if (!p) return `there is no proposal ${ctx.args.proposal}`;
       if (p.attrs.status !== 'pending') return 'Rule 3: only a Pending Proposal may be rewritten';
       if (ctx.args.changes != null && !Array.isArray(ctx.args.changes)) return 'changes must be a list of rule-changes';
+      if (ctx.args.number != null) {
+        const changes = (ctx.args.changes ?? p.attrs.changes) as JsonObject[];
+        if (!changes.some((c) => c && typeof c === 'object' && 'enact' in c)) return 'Rule 3: the Proposal creates no rule to number';
+      }
     },
     perform(ctx) {
       const p = proposal(ctx.args.proposal)!;
       const text = ctx.args.text != null ? String(ctx.args.text) : String(p.attrs.text);
-      const changes = ctx.args.changes ?? (ctx.args.text != null ? parse(text).changes : p.attrs.changes);
+      let changes = (ctx.args.changes ?? (ctx.args.text != null ? parse(text).changes : p.attrs.changes)) as Json;
+      if (ctx.args.number != null) {
+        let done = false;
+        changes = (changes as JsonObject[]).map((c) => {
+          if (done || !c || typeof c !== 'object' || !('enact' in c)) return c;
+          done = true;
+          return { enact: { ...(c.enact as JsonObject), number: String(ctx.args.number) } };
+        }) as Json;
+      }
       const before = { title: p.attrs.title, text: p.attrs.text, changes: p.attrs.changes, at: ctx.now, reason: (ctx.args.reason ?? null) as Json };
       api.update(p.key, {
         title: ctx.args.title != null ? String(ctx.args.title) : p.attrs.title, text, changes: changes as Json,
