@@ -37,6 +37,10 @@ export const nomicV: PresetDefinition = {
     'A turn starts as an input of its own after the vote closes. If a rule\'s code breaks that input (it faults, or changes other rules against Rule 112, when a turn begins), the turn starts anyway without raising the turn events, first with the adopted changes in effect and, failing that, without them (Rule 111).',
     'Rule 215: when an adopted rule-change makes the rules unable to go on (they never settle), the vote on it is over, so the proposer at the front of the Proposal Queue at that moment wins.',
     'Rule 112: besides changing its own text or repealing itself, a rule may keep bookkeeping attributes and notes on itself (not its mutability, number, text or code).',
+    'Rule 107: should an amendment raise the starting number above the next successive integer, numbering jumps to it.',
+    'Rule 108: unanimous among the eligible voters means every active player votes in favour; an active player who does not vote prevents it.',
+    'A proposal\'s text that the engine\'s parser does not read is read again with common phrasings put in its words ("Rule 216 is repealed", "Amend Rule 203 to replace ...", "by changing 100 to 50").',
+    'The Moderator role may be named `moderator`, `moderators`, `Moderator` or `server moderator` in a game\'s roles.',
     'The players a game starts with are made by Rule 206 ("All players start the game as active"), so they exist even when the game starts without Rule 216.',
   ],
 };

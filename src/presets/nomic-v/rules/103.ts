@@ -23,7 +23,8 @@ export default function (api: RuleApi) {
   api.export('invalid', invalid);
 
   api.check('propose', (ctx) => {
-    const changes = ctx.args.changes ?? api.lib.parseProposal(String(ctx.args.text ?? '')).changes;
+    const text = String(ctx.args.text ?? '');
+    const changes = ctx.args.changes ?? (api.imported('201', 'parse') ? api.call<{ changes: unknown[] }>('201', 'parse', text) : api.lib.parseProposal(text)).changes;
     return Array.isArray(changes) ? invalid(changes) ?? undefined : undefined;
   });
 }

@@ -9,7 +9,7 @@ export default function (api: RuleApi) {
 
   api.on('setup', (e) => {
     const roles = (e.payload.roles ?? {}) as Record<string, string[]>;
-    const mods = Object.entries(roles).filter(([role]) => role.toLowerCase() === 'moderator' || role.toLowerCase() === 'moderators').flatMap(([, who]) => who);
+    const mods = Object.entries(roles).filter(([role]) => /^(?:server[ -]?)?(?:moderator|mod)s?$/i.test(role.trim())).flatMap(([, who]) => who);
     api.set('game/game', 'moderators', mods);
     if (!api.get('channel/voting')) api.create('channel', { actions: ['vote'], designatedBy: 'default' }, { id: 'voting', owner: null });
   });

@@ -7,6 +7,30 @@ export default function (api: RuleApi) {
   const proposal = (ref: unknown) =>
     api.get('proposal/' + String(ref)) ?? api.all('proposal', (p) => ref !== null && String(p.attrs.number) === String(ref).replace(/^#/, ''))[0];
 
+  // Proposals in plain words: the engine's parser, and, when it finds no rule-change in the text,
+  // the same text with a few common phrasings put in its words ("Rule 216 is repealed", "Amend
+  // Rule 203 to replace ...", unquoted numbers: "by changing 100 to 50").
+  const N = String.raw`(\d+(?:-\d+)?)`;
+  const UNIT = String.raw`(?:\s+(?:hours?|days?|minutes?|weeks?|points?|votes?))?`;
+  const normalize = (text: string) => text
+    .replace(new RegExp(String.raw`\bRule\s+${N}\s+(?:is|shall\s+be)\s+(?:hereby\s+)?amended\s+(by|to)\b`, 'gi'), 'Amend Rule $1 $2')
+    .replace(new RegExp(String.raw`\bRule\s+${N}\s+(?:is|shall\s+be)\s+(?:hereby\s+)?repealed\b`, 'gi'), 'Repeal Rule $1')
+    .replace(new RegExp(String.raw`\bRule\s+${N}\s+(?:is|shall\s+be)\s+(?:hereby\s+)?transmuted\b`, 'gi'), 'Transmute Rule $1')
+    .replace(new RegExp(String.raw`\b(Amend\s+Rule\s+${N})\s+to\s+replace\b`, 'gi'), '$1 by replacing')
+    .replace(new RegExp(String.raw`\b(Amend\s+Rule\s+${N})\s+to\s+change\b`, 'gi'), '$1 by changing')
+    .replace(new RegExp(String.raw`\b(replacing|replace|changing|change)\s+(-?\d+(?:\.\d+)?${UNIT})\s+(with|to)\s+(-?\d+(?:\.\d+)?${UNIT})(?=[\s.,;]|$)`, 'gi'), '$1 "$2" $3 "$4"');
+  const unread = (p: { changes: any[]; notes: string[] }) =>
+    p.changes.some((c) => c && c.manual) || p.notes.some((n) => /no rule-change clause found/.test(n));
+  const parse = (text: string): { changes: any[]; notes: string[] } => {
+    const direct = api.lib.parseProposal(text) as { changes: any[]; notes: string[] };
+    if (!unread(direct)) return direct;
+    const normalized = normalize(text);
+    if (normalized === text) return direct;
+    const again = api.lib.parseProposal(normalized) as { changes: any[]; notes: string[] };
+    return unread(again) ? direct : { changes: again.changes, notes: [...again.notes, 'read after putting common phrasings in the parser\'s words'] };
+  };
+  api.export('parse', parse);
+
   api.action('propose', {
     describe: 'Create a proposal on the Proposal Queue. Without `changes`, its text is parsed into rule-changes.',
     args: { title: 'string?', text: 'string', changes: 'json?' },
@@ -20,7 +44,7 @@ export default function (api: RuleApi) {
       let changes = ctx.args.changes;
       let notes: string[] = [];
       if (changes === undefined || changes === null) {
-        const parsed = api.lib.parseProposal(text);
+        const parsed = parse(text);
         changes = parsed.changes as never;
         notes = parsed.notes;
       }

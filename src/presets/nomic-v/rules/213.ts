@@ -29,7 +29,8 @@ export default function (api: RuleApi) {
   api.export('altered', altered);
 
   api.check('propose', (ctx) => {
-    const changes = ctx.args.changes ?? api.lib.parseProposal(String(ctx.args.text ?? '')).changes;
+    const text = String(ctx.args.text ?? '');
+    const changes = ctx.args.changes ?? (api.imported('201', 'parse') ? api.call<{ changes: unknown[] }>('201', 'parse', text) : api.lib.parseProposal(text)).changes;
     return Array.isArray(changes) ? altered(changes) ?? undefined : undefined;
   });
 }
