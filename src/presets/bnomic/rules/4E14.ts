@@ -28,7 +28,8 @@ export default function (api: RuleApi) {
     for (const base of ['nday', 'ndelay', 'rday']) api.timeBase(base, { kind: 'counter' });
     const nweek = (api.imported('4E9', 'currentEraStart') as number | undefined) ?? 1;
     api.create('clock', { nweek, nyear: Math.ceil(nweek / nyear), nday: 1, state: 'On', ndelay: 0, count: 0, rday: 0, firstOn: api.now(), votingOff: false }, { id: 'clock' });
-    api.set('game/game', 'turn', nweek);
+    // B Nomic has no turns: no Player's turn (`game.turn` null); the nweek is the game's round.
+    api.update('game/game', { turn: null, round: nweek });
     arm();
   });
   api.settle(ministry);
@@ -56,7 +57,7 @@ export default function (api: RuleApi) {
       nweek++;
     }
     api.update('clock/clock', { nday, nweek, count: c.count + 1, rday: c.rday + 1, ...(wrapped ? { state: 'Off', firstOn: null, votingOff: false, nyear: Math.ceil(nweek / nyear) } : {}) });
-    if (wrapped) api.set('game/game', 'turn', nweek);
+    if (wrapped) api.set('game/game', 'round', nweek);
     api.advanceBase('nday');
     api.advanceBase('rday');
     if (wrapped) {
