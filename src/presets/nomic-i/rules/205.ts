@@ -15,11 +15,12 @@ export default function (api: RuleApi) {
       if (target !== undefined && touched.has(String(target))) return c; // its text is no longer the rule's
       if (target !== undefined) touched.add(String(target));
       if (!a || a.text !== undefined || !Array.isArray(a.replace) || !a.replace.length) return c;
-      let text = api.rule(String(a.rule))?.text;
-      if (typeof text !== 'string') return c;
+      const rule = api.rule(String(a.rule));
+      if (!rule || typeof rule.text !== 'string') return c;
+      let text: string = rule.text;
       let repeated = false;
       for (const r of a.replace as { from: string; to: string }[]) {
-        const parts = typeof r?.from === 'string' && r.from !== '' ? text.split(r.from) : [];
+        const parts: string[] = typeof r?.from === 'string' && r.from !== '' ? text.split(r.from) : [];
         if (parts.length < 2) return c; // not there verbatim: the kernel says so, or matches it across line breaks
         if (parts.length > 2) repeated = true;
         text = parts.join(String(r.to ?? ''));

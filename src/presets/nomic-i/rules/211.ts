@@ -42,7 +42,7 @@ export default function (api: RuleApi) {
     return j;
   };
 
-  api.action('invoke-judgment', {
+  const invoke = {
     describe: 'Insist on a disagreement about the legality of a move or the meaning of a rule: the Judge (the player preceding the one moving) decides it.',
     args: { question: 'string' },
     legal(ctx) {
@@ -55,7 +55,9 @@ export default function (api: RuleApi) {
       api.set('game/game', 'judgmentInvoked', true);
       return open(String(ctx.args.question), ctx.agent, sitting, null, []).key;
     },
-  });
+  } satisfies Parameters<RuleApi['action']>[1];
+  api.action('invoke-judgment', invoke);
+  api.action('invoke-judgement', { ...invoke, describe: 'The same as `invoke-judgment` (Rule 314 spells it "Judgement").' });
 
   api.action('judge', {
     describe: 'As the Judge, decide the question. `opinion` is the Opinion Rule 314 requires; `corrections` are changes to the game state the Judgment makes; `undecidable` says the move is equally legal and illegal (Rule 325).',
