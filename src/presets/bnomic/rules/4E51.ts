@@ -7,7 +7,7 @@ export default function (api: RuleApi) {
   api.param('names', { pattern: /may be referred to as\s+the\s+MoM, the MetaMin, or Kurt Gödel/ });
   const ensure = () => {
     if (!api.get('ministry/ministry')) {
-      api.create('ministry', { name: 'Ministry of Ministry', minister: 'Minister of Ministry', title: 'MoM', aliases: ['MetaMinistry', 'MetaMin', 'Kurt Gödel', 'Minister of Ministries', 'Ministry of Ministries'], holder: null, mini: false, rule: '4E51', history: [] }, { id: 'ministry' });
+      api.create('ministry', { name: 'Ministry of Ministry', minister: 'Minister of Ministry', title: 'MoM', aliases: ['MetaMinistry', 'MetaMin', 'Kurt Gödel', 'Kurt Godel', 'Minister of Ministries', 'Ministry of Ministries'], holder: null, mini: false, rule: '4E51', history: [] }, { id: 'ministry' });
     }
   };
   api.on('setup', ensure);
