@@ -71,6 +71,19 @@ export default function (api: RuleApi) {
 
   api.on('turn-begins', (e) => startTurn(Number(e.payload.turn)));
 
+  // A game that starts with this rule's text set to another turn length (a scenario's starting
+  // values) has a first turn of that length.
+  api.on('rule-changed', (e) => {
+    const g = game();
+    if (e.payload.cause !== 'setup' || String(e.payload.rule) !== api.self.number) return;
+    if (Number(g.turn) !== 1 || Number(g.turnStartedAt) !== api.now() || g.turnExtended === true) return;
+    const ends = Number(g.turnStartedAt) + turnLength;
+    if (ends !== Number(g.turnEndsAt)) {
+      api.set('game/game', 'turnEndsAt', ends);
+      api.timer(ends, 'turn-end', { turn: 1 }, { id: 'turn-end' });
+    }
+  });
+
   api.export('reschedule', (endsAt: number) => {
     api.set('game/game', 'turnEndsAt', endsAt);
     api.timer(endsAt, 'turn-end', { turn: Number(game().turn) }, { id: 'turn-end' });
