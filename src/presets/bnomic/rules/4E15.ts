@@ -77,9 +77,11 @@ export default function (api: RuleApi) {
 
   const refs = (list: unknown, self?: string): string[] | string => {
     if (list === undefined || list === null) return [];
-    if (!Array.isArray(list)) return 'Conflicts and Dependencies are lists of proposals';
+    // A single proposal may be named without a list.
+    const items = Array.isArray(list) ? list : typeof list === 'string' || typeof list === 'number' ? [list] : null;
+    if (!items) return 'Conflicts and Dependencies are lists of proposals';
     const ids: string[] = [];
-    for (const r of list) {
+    for (const r of items) {
       const p = proposal(r);
       if (!p) return `there is no proposal ${r}`;
       if (p.id === self) return 'a proposal cannot list itself';
