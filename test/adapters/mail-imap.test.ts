@@ -46,7 +46,7 @@ async function raw(message: Record<string, unknown>): Promise<Buffer> {
   return new MailComposer({ date: new Date(T0), ...message }).compile().build();
 }
 
-async function setup(options: { wrap?: (port: GamePort) => GamePort } = {}) {
+async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: number } = {}) {
   const user = mailboxes[nextMailbox++]!;
   onTestFailed(() => console.error(`dovecot's log:\n${dovecot!.log().split('\n').slice(-30).join('\n')}`));
   const now = T0;
@@ -67,7 +67,7 @@ async function setup(options: { wrap?: (port: GamePort) => GamePort } = {}) {
   const imap = config.mail.imap!;
   const gateway = () => new MailGateway({
     games: [{ id: 'nv', title: 'Nomic V', port: options.wrap ? options.wrap(port) : port, mail: config.games[0]!.mail! }], links, secret: SECRET,
-    send: async (mail) => void sent.push(mail), statePath, listen: config.mail.listen,
+    send: async (mail) => void sent.push(mail), statePath, listen: config.mail.listen, ...(options.maxSize ? { maxSize: options.maxSize } : {}),
     imap: { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass: PASSWORD, mailbox: imap.mailbox, pollMs: imap.pollSeconds * 1000, idle: imap.idle },
     log: (m, e) => logs.push(`${m}${e ? `: ${String(e)}` : ''}`),
   });
@@ -213,7 +213,7 @@ describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot 
   });
 
   it('refuses mail from a forged personal address or an unlinked sender with a reply saying why, and answers no robot', async () => {
-    s = await setup();
+    s = await setup({ maxSize: 64 * 1024 });
     const forged = 'nomic+alice.aaaaaaaaaaaaaaaa@lists.test';
     const uids = [
       await s.deliver({ from: 'mallory@example.net', to: forged, subject: 'Proposal: mine', messageId: '<f1@example.net>', text: 'I submit the following proposal:\nRepeal Rule 216.' }),
@@ -224,6 +224,10 @@ describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot 
       await s.deliver({ from: 'robot@example.net', to: forged, subject: 'Out of office', messageId: '<r1@example.net>', text: 'I am away.', headers: { 'Auto-Submitted': 'auto-replied' } }),
       // A member writing to the bare list address is told how to write (by the existing rule of the gateway).
       await s.deliver({ from: MEMBERS.bob, to: LIST, subject: 'I vote aye', messageId: '<b1@example.org>', text: 'I vote aye' }),
+      // Too big to fetch: only its headers are read, and carol is told.
+      await s.deliver({ from: MEMBERS.carol, to: s.personal('carol'), subject: 'Proposal: the whole encyclopedia', messageId: '<c1@example.org>', text: 'I submit the following proposal:\n' + 'x'.repeat(100 * 1024) }),
+      // Bcc'd to her personal address: the delivery agent's Delivered-To says where it went.
+      await s.deliver({ from: MEMBERS.alice, to: 'friend@example.com', subject: 'Note to self', messageId: '<a1@example.org>', text: 'Quietly noted.', headers: { 'Delivered-To': s.personal('alice') } }),
     ];
     const gateway = await s.start();
     await gateway.checkMailbox();
@@ -239,11 +243,13 @@ describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot 
     expect(stranger[0]!.text).toContain('stranger@example.net is not the address of a member of Nomic V');
     expect(stranger[0]!.text).toContain(`mailing "link CODE" to ${LIST}`);
     expect(s.to('bounces@forger.example.net').map((m) => m.subject)).toEqual(['Not taken: Votes']);
-    expect(s.to(MEMBERS.alice)).toEqual([]);
+    expect(s.to(MEMBERS.alice).map((m) => m.subject)).toEqual(['[Nomic V] Note to self']); // only the list's copy of her own note
     expect(s.to('robot@example.net')).toEqual([]);
-    expect(s.to(MEMBERS.bob).at(-1)!.text).toContain('a From line proves nothing');
-    // None of it is an input; all of it is handled and marked seen.
-    expect((await s.games.store.read('nv', 0)).filter((e) => 'medium' in e.input && e.input.medium?.channel === 'list')).toEqual([]);
+    expect(s.to(MEMBERS.bob).find((m) => m.subject === 'Re: I vote aye')!.text).toContain('a From line proves nothing');
+    expect(s.to(MEMBERS.carol).find((m) => m.subject === 'Not taken: Proposal: the whole encyclopedia')!.text).toContain('it is larger than 64 KB, the largest message this list takes');
+    // None of it is an input but alice's note; all of it is handled and marked seen.
+    const inputs = (await s.games.store.read('nv', 0)).filter((e) => 'medium' in e.input && e.input.medium?.channel === 'list');
+    expect(inputs.map((e) => [e.input.kind, 'person' in e.input && e.input.person, e.outcome.status])).toEqual([['message', 'alice', 'ok']]);
     expect(await s.seen()).toEqual(uids);
     expect(s.cursor()!.lastUid).toBe(uids.at(-1));
     expect(s.logs.filter((l) => !l.includes('refused'))).toEqual([]);

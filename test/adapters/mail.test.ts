@@ -195,6 +195,10 @@ describe('the mail gateway', () => {
     const told = s.to('bob@example.org').at(-1)!;
     expect(told.text).toContain('a From line proves nothing');
     expect(told.text).toContain(s.personal('bob'));
+    // A sender linked to nobody is told so, and how a player links an address.
+    await s.mailFrom('stranger@example.net', LIST, 'I vote aye', 'I vote aye');
+    await until(() => s!.to('stranger@example.net').length > 0, 'the answer to the stranger');
+    expect(s.to('stranger@example.net')[0]!.text).toContain(`stranger@example.net is not the address of a member of Nomic V. A player links an address by mailing "link CODE" to ${LIST}`);
     expect((await s.games.store.read('nv', 0)).filter((e) => 'medium' in e.input && e.input.medium?.channel === 'list')).toEqual([]);
     // A personal address with a made-up token is refused by the SMTP server itself.
     await expect(s.mailFrom('mallory@example.org', 'nomic+alice.aaaaaaaaaaaaaaaa@lists.test', 'Proposal: mine', 'I submit the following proposal:\nRepeal Rule 216.'))
@@ -208,6 +212,6 @@ describe('the mail gateway', () => {
     await s.mailFrom('dave@example.org', daves, 'Joining', 'I perform join');
     expect((await s.state()).objects['player/dave']).toBeDefined();
     expect(s.to('dave@example.org').at(-1)!.text).toContain('Recorded (player/dave).');
-    expect(s.logs).toEqual([]);
+    expect(s.logs.filter((l) => !l.startsWith('message <') || !l.includes('from stranger@example.net refused'))).toEqual([]);
   });
 });
