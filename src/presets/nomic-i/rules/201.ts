@@ -89,14 +89,14 @@ export default function (api: RuleApi) {
   });
 
   api.action('join', {
-    describe: 'Become a player, giving your surname (the playing order is alphabetical by surname).',
-    args: { surname: 'string' },
+    describe: 'Become a player, giving your surname (the playing order is alphabetical by surname; without one, your name stands for it).',
+    args: { surname: 'string?' },
     legal(ctx) {
       if (!ctx.person) return 'only a person can join';
       if (player(ctx.person)) return 'you have already joined this game';
-      if (String(ctx.args.surname).trim() === '') return 'Rule 201: players are ordered by surname; give one';
+      if (ctx.args.surname != null && String(ctx.args.surname).trim() === '') return 'Rule 201: players are ordered by surname; give one';
     },
-    perform: (ctx) => join(ctx.person, String(ctx.args.surname).trim()),
+    perform: (ctx) => join(ctx.person, String(ctx.args.surname ?? ctx.person).trim()),
   });
 
   api.action('begin-turn', {
@@ -127,6 +127,14 @@ export default function (api: RuleApi) {
   });
 
   api.on('next-turn', () => beginNext());
+
+  // Without Rule 304 a turn is still a proposal and its vote (Rules 303, 313 speak of "the proposal
+  // proposed each turn"): the turn ends when the vote on its final proposal is complete.
+  api.on('proposal-decided', (e) => {
+    if (api.imported('304', 'parts') !== undefined) return;
+    if (Number(e.payload.turn) !== Number(game().turnNumber ?? 0)) return;
+    endTurn(true, 'the proposal was voted on');
+  });
 
   // A status a rule took away is given back when that rule is repealed (`rule/335: absent`).
   api.on('rule-changed', (e) => {
