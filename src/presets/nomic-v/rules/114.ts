@@ -1,5 +1,6 @@
 // Rule 114: server moderators (the "Moderator" role) designate channels and keep track of the
 // state of the game; their corrections are recorded with a reason and cannot touch the rules.
+// The role may be named "Moderator", "moderators", "mod" or "server moderator" in a game's roles.
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {

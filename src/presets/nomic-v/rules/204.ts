@@ -77,11 +77,21 @@ export default function (api: RuleApi) {
     },
   });
 
-  // A message in a channel designated for votes is read as a vote on the proposal up for vote.
+  // A message in a channel designated for votes is read as a vote on the proposal up for vote. A
+  // message that comes through no channel (as an action without one does) is read as a vote only
+  // when it is nothing but a vote phrase or "withdraw".
   api.on('message', (e) => {
     const channel = e.payload.medium?.channel;
-    const designated = api.get('channel/' + channel)?.attrs.actions as string[] | undefined;
-    if (!channel || !designated?.includes('vote') || !current()) return;
+    if (!current()) return;
+    if (!channel) {
+      const text = String(e.payload.text);
+      const phrase = api.imported('210', 'meaning') ? api.call<'for' | 'against' | null>('210', 'meaning', text) : null;
+      const withdrawal = api.imported('209', 'isWithdrawal') ? api.call<boolean>('209', 'isWithdrawal', text) : false;
+      if (phrase === null && !withdrawal) return;
+    } else {
+      const designated = api.get('channel/' + channel)?.attrs.actions as string[] | undefined;
+      if (!designated?.includes('vote')) return;
+    }
     api.perform('vote', { vote: String(e.payload.text) }, { agent: e.payload.person, person: e.payload.person, medium: e.payload.medium });
   });
 
