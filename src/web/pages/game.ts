@@ -40,10 +40,12 @@ export async function gamePage(root: HTMLElement, id: string, tabName: string, r
   let skew = info.serverNow - Date.now();
   // What joining asks for (Nomic I's surname, ...), from the rules' own action catalogue.
   const joinArgs = info.me && !info.me.player
-    ? Object.keys((await get<{ actions: { name: string; args?: Record<string, string> }[] }>(`/api/games/${id}/actions`).catch(() => ({ actions: [] })))
+    ? Object.entries((await get<{ actions: { name: string; args?: Record<string, string> }[] }>(`/api/games/${id}/actions`).catch(() => ({ actions: [] })))
       .actions.find((a) => a.name === 'join')?.args ?? {})
     : [];
-  const joinInputs = joinArgs.map((arg) => h('input', { id: `join-${arg}`, name: arg, placeholder: arg, required: true }));
+  const joinInputs = joinArgs.map(([arg, type]) => h('input', {
+    id: `join-${arg}`, name: arg, required: !type.endsWith('?'), placeholder: type.endsWith('?') ? `${arg} (optional)` : arg,
+  }));
   const base = `/api/games/${id}`;
   const cleanups: (() => void)[] = [];
 
@@ -75,7 +77,7 @@ export async function gamePage(root: HTMLElement, id: string, tabName: string, r
         !me ? h('a', { href: `#/join/${id}` }, 'Sign in to play') : null,
         me && !me.player ? h('form', { id: 'join-form', class: 'inline', onsubmit: (event: Event) => {
           event.preventDefault();
-          const args = Object.fromEntries(joinInputs.map((input) => [input.name, input.value.trim()]));
+          const args = Object.fromEntries(joinInputs.filter((input) => input.value.trim() !== '').map((input) => [input.name, input.value.trim()]));
           void attempt(async () => {
             await post(`${base}/join`, { args });
             await refreshAll();
