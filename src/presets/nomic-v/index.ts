@@ -28,7 +28,7 @@ export const nomicV: PresetDefinition = {
     'When a proposal enacts several rules, the first gets the proposal\'s number and the others `N-2`, `N-3`, ...',
     'Deleting a vote message does not alter the voting record (Rule 209 forbids it); editing one removes that vote.',
     'Rule 207\'s required actions: deciding a question as Judge (48 hours from the appointment).',
-    'A Judge may decide a question with corrections (changes to game state) or declare a move equally legal and illegal (Rule 215).',
+    'A Judge may decide a question with corrections (changes to game state) or declare a move equally legal and illegal (Rule 215), with `undecidable: true` or in Rule 215\'s words ("equally legal and illegal", "cannot be determined with finality").',
     'When a turn ends at the very instant a Judge\'s 48 hours run out (Rule 207), the vote closes first: the Judge was active for the whole of it.',
     '"Replace X with Y" where X occurs more than once in the rule (Rules 206 and 214 repeat a paragraph) replaces every occurrence.',
     'A proposal that enacts one rule without a title of its own gives that rule the proposal\'s title.',

@@ -88,9 +88,12 @@ export default function (api: RuleApi) {
         const result = api.applyChanges(corrections, { cause: `judgment ${j.id}` });
         if (!result.ok) api.refuse(`the corrections cannot be applied: ${result.error}`);
       }
-      api.update(j.key, { status: 'decided', ruling: String(ctx.args.ruling), decidedAt: ctx.now, corrections, undecidable: ctx.args.undecidable === true });
+      // Without the flag, a ruling in Rule 215's own words says the same thing.
+      const undecidable = ctx.args.undecidable === true ||
+        (ctx.args.undecidable === undefined && /equally legal and illegal|cannot be determined with finality/i.test(String(ctx.args.ruling)));
+      api.update(j.key, { status: 'decided', ruling: String(ctx.args.ruling), decidedAt: ctx.now, corrections, undecidable });
       if (api.imported('207', 'fulfil')) api.call('207', 'fulfil', j.key);
-      if (ctx.args.undecidable === true) api.emit('judged-undecidable', { judgment: j.id });
+      if (undecidable) api.emit('judged-undecidable', { judgment: j.id });
       return j.key;
     },
   });
