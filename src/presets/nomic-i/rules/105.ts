@@ -1,5 +1,5 @@
 // Rule 105: every player is an eligible voter and must take part in every vote. Defines `vote`
-// (the words are read by Rule 329, one vote each by Rule 207, changes limited by Rule 310); a vote
+// (the words are read by Rule 329, or as plain yes/no words without it, one vote each by Rule 207, changes limited by Rule 310); a vote
 // in #voting is read the same way. The tally counts the votes of players who hold player status,
 // plus a party that votes as one (Rule 316). The vote is complete once every eligible voter has a
 // vote that counts; then the rules decide the proposal (Rule 104).
@@ -63,8 +63,19 @@ export default function (api: RuleApi) {
   api.export('cast', cast);
   api.export('checkComplete', checkComplete);
 
+  // Without Rule 329 (repealed), a vote is for or against in plain words: yes/yay/aye/for/y... or
+  // no/nay/against/n...
+  const plain = (phrase: string): 'for' | 'against' | null => {
+    const w = phrase.trim().toLowerCase();
+    if (/^(y|yes|yea|yeah|yay|aye|for|in favou?r|approve|support)\b/.test(w)) return 'for';
+    if (/^(n|no|nay|nope|against|oppose|reject)\b/.test(w)) return 'against';
+    return null;
+  };
+  const meaningOf = (phrase: string) => (api.imported('329', 'meaning') ? api.call<'for' | 'against' | null>('329', 'meaning', phrase) : plain(phrase));
+  api.export('meaning', meaningOf);
+
   const vote = (voter: string, key: string, phrase: string, messageId: string | null) => {
-    const meaning = api.imported('329', 'meaning') ? api.call<'for' | 'against' | null>('329', 'meaning', phrase) : null;
+    const meaning = meaningOf(phrase);
     if (meaning === null) api.refuse(`"${phrase}" is not a vote`);
     if (!isPlayer(voter)) api.call('306', 'reactivate', voter, 'cast a vote');
     cast(key, voter, meaning!, phrase, { messageId });
@@ -92,7 +103,7 @@ export default function (api: RuleApi) {
     if (!p || p.attrs.status !== 'voting') return;
     const person = String(e.payload.person);
     if (api.legal('vote', { vote: String(e.payload.text) }, { agent: person, person }) !== true) return;
-    const meaning = api.imported('329', 'meaning') ? api.call('329', 'meaning', String(e.payload.text)) : null;
+    const meaning = meaningOf(String(e.payload.text));
     if (meaning !== null) vote(person, p.key, String(e.payload.text), e.payload.medium?.messageId ?? null);
   });
 

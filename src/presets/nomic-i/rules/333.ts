@@ -243,13 +243,13 @@ export default function (api: RuleApi) {
       if (!p || p.attrs.status !== 'voting' || p.attrs.voteCompleted === true) return 'no proposal is up for vote';
       const target = String(ctx.args.player);
       if (!isPlayer(target) || target === ctx.agent) return 'choose another player';
-      const meaning = api.imported('329', 'meaning') ? api.call('329', 'meaning', String(ctx.args.vote)) : null;
-      if (meaning === null) return `Rule 329: "${ctx.args.vote}" is not a valid vote`;
+      const meaning = api.call('105', 'meaning', String(ctx.args.vote));
+      if (meaning === null) return `"${ctx.args.vote}" is not a valid vote (Rule 329)`;
     },
     perform(ctx) {
       const g = game();
       spend(ctx.agent, charmCost, 'forcing a vote');
-      const meaning = api.call('329', 'meaning', String(ctx.args.vote));
+      const meaning = api.call('105', 'meaning', String(ctx.args.vote));
       api.call('105', 'cast', 'proposal/' + g.currentProposal, String(ctx.args.player), meaning, String(ctx.args.vote), { forcedBy: ctx.agent });
       return 'proposal/' + g.currentProposal;
     },
