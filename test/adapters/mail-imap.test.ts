@@ -32,7 +32,7 @@ const missing = dovecotMissing();
 if (missing) console.warn(`IMAP tests skipped: ${missing}`);
 
 let dovecot: Dovecot | undefined;
-const mailboxes = ['list1', 'list2', 'list3', 'list4'];
+const mailboxes = ['list1', 'list2', 'list3', 'list4', 'list5'];
 let nextMailbox = 0;
 
 beforeAll(async () => {
@@ -46,7 +46,7 @@ async function raw(message: Record<string, unknown>): Promise<Buffer> {
   return new MailComposer({ date: new Date(T0), ...message }).compile().build();
 }
 
-async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: number } = {}) {
+async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: number; giveUpMs?: number } = {}) {
   const user = mailboxes[nextMailbox++]!;
   onTestFailed(() => console.error(`dovecot's log:\n${dovecot!.log().split('\n').slice(-30).join('\n')}`));
   const now = T0;
@@ -68,7 +68,7 @@ async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: n
   const gateway = () => new MailGateway({
     games: [{ id: 'nv', title: 'Nomic V', port: options.wrap ? options.wrap(port) : port, mail: config.games[0]!.mail! }], links, secret: SECRET,
     send: async (mail) => void sent.push(mail), statePath, listen: config.mail.listen, ...(options.maxSize ? { maxSize: options.maxSize } : {}),
-    imap: { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass: PASSWORD, mailbox: imap.mailbox, pollMs: imap.pollSeconds * 1000, idle: imap.idle },
+    imap: { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass: PASSWORD, mailbox: imap.mailbox, pollMs: imap.pollSeconds * 1000, idle: imap.idle, ...(options.giveUpMs !== undefined ? { giveUpMs: options.giveUpMs } : {}) },
     log: (m, e) => logs.push(`${m}${e ? `: ${String(e)}` : ''}`),
   });
   // The delivery agent: puts mail into the list's mailbox as the MTA's LDA would.
@@ -279,5 +279,24 @@ describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot 
     await until(async () => (await s!.inputs('message')).length === 2, 'the note after the reconnection', 20_000);
     expect((await s.inputs('message')).map((e) => e.input.kind === 'message' && e.input.medium?.subject)).toEqual(['Note A', 'Note B']);
     await until(async () => s!.cursor()?.lastUid === second, 'the saved UID');
+  });
+
+  it('gives up on a message the game keeps failing on, telling its sender, so the mail after it is not held up for ever', async () => {
+    s = await setup({
+      giveUpMs: 0,
+      wrap: (port) => Object.assign(Object.create(port) as GamePort, {
+        say: (...args: Parameters<GamePort['say']>) => (args[2].subject === 'Poison' ? Promise.reject(new Error('the engine crashed')) : port.say(...args)),
+      }),
+    });
+    const uids = [
+      await s.deliver({ from: MEMBERS.bob, to: s.personal('bob'), subject: 'Poison', messageId: '<x1@example.org>', text: 'Crashes the engine.' }),
+      await s.deliver({ from: MEMBERS.carol, to: s.personal('carol'), subject: 'After it', messageId: '<x2@example.org>', text: 'Fine.' }),
+    ];
+    const gateway = await s.start();
+    await gateway.checkMailbox();
+    expect((await s.inputs('message')).map((e) => e.input.kind === 'message' && e.input.medium?.subject)).toEqual(['After it']);
+    expect(s.to(MEMBERS.bob).filter((m) => m.subject.startsWith('Not taken')).map((m) => [m.subject, m.text])).toEqual([['Not taken: Poison', `Your message "Poison" to ${s.personal('bob')} was not taken: the game could not take it (the engine crashed), and the gateway stopped trying.`]]);
+    expect(s.logs.some((l) => l.startsWith(`giving up on the message with UID ${uids[0]} in INBOX`))).toBe(true);
+    expect(await s.seen()).toEqual(uids);
   });
 });

@@ -152,9 +152,19 @@ export class MailGateway {
         cursor: () => this.state.data.imap[key],
         save: (cursor) => this.state.update((s) => void (s.imap[key] = cursor)),
         deliver: (raw, info) => this.receiveStored(raw, info),
+        giveUp: async (raw, { error }) => {
+          const mail = await simpleParser(raw);
+          await this.refuse(mail, deliveredTo(mail), `the game could not take it (${(error as Error)?.message ?? String(error)}), and the gateway stopped trying`);
+        },
         log: (message, error) => this.log(message, error),
       });
-      await this.intake.start();
+      try {
+        await this.intake.start();
+      } catch (error) {
+        this.intake = undefined;
+        await this.stop();
+        throw error;
+      }
     }
     if (this.options.listen === false) return { host: '', port: 0 };
     const tls = this.options.tls;

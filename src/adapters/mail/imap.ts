@@ -19,6 +19,10 @@ export interface ImapIntakeOptions {
   tls?: ConnectionOptions;
   /** Messages larger than this are not fetched, only their headers (bytes, default 10 MB). */
   maxSize?: number;
+  /** How long a message the gateway keeps failing on holds up the mailbox before it is given up (ms, default 24 hours). */
+  giveUpMs?: number;
+  /** The clock of `giveUpMs` (default Date.now). */
+  clock?: () => number;
 }
 
 /** Where the intake is in a mailbox: its UIDVALIDITY (as a string: it is a 32-bit number IMAP may send as a bigint) and the last UID handled. */
@@ -33,6 +37,8 @@ export interface ImapSink {
   save(cursor: ImapCursor): void;
   /** Takes one message (its whole source, or only its headers when it is larger than `maxSize`); throws when it should be tried again later. */
   deliver(raw: Buffer, info: { uid: number; tooBig: boolean }): Promise<void>;
+  /** A message that failed for `giveUpMs` is dropped: this tells its sender (and throws if even that cannot be done now). */
+  giveUp(raw: Buffer, info: { uid: number; error: unknown }): Promise<void>;
   log(message: string, error?: unknown): void;
 }
 
@@ -47,6 +53,8 @@ export class ImapIntake {
   private wake: (() => void) | undefined;
   private waiters: { ok: () => void; fail: (error: unknown) => void }[] = [];
   private backoff = BACKOFF_FIRST;
+  /** UID -> when handing it to the gateway first failed. */
+  private readonly failing = new Map<number, number>();
 
   constructor(private readonly options: ImapIntakeOptions, private readonly sink: ImapSink) {}
 
@@ -205,7 +213,19 @@ export class ImapIntake {
     if (!message) return;
     const raw = tooBig ? message.headers : message.source;
     if (!raw) throw new Error(`the IMAP server sent no ${tooBig ? 'headers' : 'source'} for UID ${uid}`);
-    await this.sink.deliver(raw, { uid, tooBig });
+    try {
+      await this.sink.deliver(raw, { uid, tooBig });
+      this.failing.delete(uid);
+    } catch (error) {
+      // A message the gateway cannot take holds up the ones after it (they keep their order), but not forever.
+      const now = (this.options.clock ?? Date.now)();
+      const since = this.failing.get(uid) ?? now;
+      this.failing.set(uid, since);
+      if (now - since < (this.options.giveUpMs ?? 86_400_000)) throw error;
+      this.sink.log(`giving up on the message with UID ${uid} in ${this.mailbox}, failing since ${new Date(since).toISOString()}`, error);
+      await this.sink.giveUp(raw, { uid, error });
+      this.failing.delete(uid);
+    }
     await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
   }
 }
