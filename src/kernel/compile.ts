@@ -31,8 +31,34 @@ export function compileRuleCode(source: string): Compiled {
   return compiled;
 }
 
+/** Brackets nested deeper than this are refused before compiling: esbuild takes seconds on such input. */
+const MAX_NESTING = 256;
+
+/** The deepest nesting of (), [] and {} outside strings and comments (a rough scan; regex literals are not skipped). */
+export function bracketDepth(source: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '"' || c === "'" || c === '`') {
+      for (i++; i < source.length && source[i] !== c; i++) if (source[i] === '\\') i++;
+    } else if (c === '/' && source[i + 1] === '/') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 1;
+    } else if (c === '(' || c === '[' || c === '{') {
+      if (++depth > max) max = depth;
+    } else if (c === ')' || c === ']' || c === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return max;
+}
+
 function compileUncached(source: string): Compiled {
   if (source.length > MAX_SOURCE) return { error: `rule code is limited to ${MAX_SOURCE / 1024} KiB` };
+  if (bracketDepth(source) > MAX_NESTING) return { error: `rule code nests brackets at most ${MAX_NESTING} levels deep` };
   try {
     const out = transformSync(source, { loader: 'ts', format: 'cjs', target: 'es2022', sourcemap: false, logLevel: 'silent' });
     return { js: out.code };

@@ -206,7 +206,7 @@ const cases: Case[] = [
   // ---- code that should never load
   { name: 'code that does not compile', code: 'export default (api) => { api.action( }', enact: true, status: 'refused', message: /the code for rule 66 does not compile: line 1/ },
   { name: 'rule code of 300 KiB', code: `// ${'x'.repeat(300 * 1024)}\nexport default () => {};`, enact: true, status: 'refused', message: /the code for rule 66 does not compile: rule code is limited to 256 KiB/ },
-  { name: 'code nested too deep to parse', code: `export default () => ${'['.repeat(60000)}${']'.repeat(60000)};`, enact: true, message: /rule 66/ },
+  { name: 'code nested too deep to parse', code: `export default () => ${'['.repeat(60000)}${']'.repeat(60000)};`, enact: true, status: 'refused', message: /the code for rule 66 does not compile: rule code nests brackets at most 256 levels deep/ },
   { name: 'code that throws while it loads', code: `throw new Error('at load');\nexport default () => {};`, enact: true, message: /rule 66: at load/ },
   { name: 'an infinite loop while it loads', code: `for (;;) {}\nexport default () => {};`, enact: true, message: /rule 66: exceeded the CPU limit of 200 ms/, limit: true },
   { name: 'no default export', code: `export const x = 1;`, enact: true, message: /rule 66: its code must export a default function/ },
