@@ -1,5 +1,5 @@
 // The mail gateway's IMAP intake against a real dovecot on 127.0.0.1: mail delivered to the list's mailbox (by IMAP APPEND, as a delivery agent would) becomes inputs, in UID order, once.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -32,7 +32,7 @@ const missing = dovecotMissing();
 if (missing) console.warn(`IMAP tests skipped: ${missing}`);
 
 let dovecot: Dovecot | undefined;
-const mailboxes = ['list1', 'list2', 'list3', 'list4', 'list5'];
+const mailboxes = ['list1', 'list2', 'list3', 'list4', 'list5', 'list6'];
 let nextMailbox = 0;
 
 beforeAll(async () => {
@@ -46,7 +46,7 @@ async function raw(message: Record<string, unknown>): Promise<Buffer> {
   return new MailComposer({ date: new Date(T0), ...message }).compile().build();
 }
 
-async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: number; giveUpMs?: number } = {}) {
+async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: number; giveUpMs?: number; imap?: { pollSeconds: number; idle: boolean } } = {}) {
   const user = mailboxes[nextMailbox++]!;
   onTestFailed(() => console.error(`dovecot's log:\n${dovecot!.log().split('\n').slice(-30).join('\n')}`));
   const now = T0;
@@ -55,7 +55,7 @@ async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: n
   const added = await games.submit('nv', { kind: 'setup', at: T0, data: { cause: 'test', rules: [{ number: '990', title: 'Subject lines', mutable: true, text: 'A message to the list must say in its Subject line what it is.', code: SUBJECT_RULE }] } });
   expect(added.outcome.status).toBe('ok');
   const config = parseFrontsConfig({
-    mail: { listen: false, imap: { host: dovecot!.host, port: dovecot!.port, secure: false, user, passEnv: 'TEST_IMAP_PASS', pollSeconds: 600 } },
+    mail: { listen: false, imap: { host: dovecot!.host, port: dovecot!.port, secure: false, user, passEnv: 'TEST_IMAP_PASS', pollSeconds: 600, ...options.imap } },
     games: [{ game: 'nv', mail: { list: LIST, name: 'Nomic V', members: MEMBERS } }],
   });
   const dir = mkdtempSync(join(tmpdir(), 'nomicon-imap-'));
@@ -115,6 +115,7 @@ async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: n
       await mta.logout().catch(() => undefined);
       await port.close();
       await games.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -298,5 +299,14 @@ describe.skipIf(missing !== undefined)(`the mail gateway's IMAP intake (dovecot 
     expect(s.to(MEMBERS.bob).filter((m) => m.subject.startsWith('Not taken')).map((m) => [m.subject, m.text])).toEqual([['Not taken: Poison', `Your message "Poison" to ${s.personal('bob')} was not taken: the game could not take it (the engine crashed), and the gateway stopped trying.`]]);
     expect(s.logs.some((l) => l.startsWith(`giving up on the message with UID ${uids[0]} in INBOX`))).toBe(true);
     expect(await s.seen()).toEqual(uids);
+  });
+
+  it('polls on its interval where IDLE is turned off', async () => {
+    s = await setup({ imap: { pollSeconds: 0.2, idle: false } });
+    await s.start();
+    const uid = await s.deliver({ from: MEMBERS.alice, to: s.personal('alice'), subject: 'Polled', messageId: '<poll1@example.org>', text: 'Found by a poll.' });
+    await until(async () => (await s!.inputs('message')).length === 1, 'the polled message', 15_000);
+    await until(() => s!.cursor()?.lastUid === uid, 'the saved UID');
+    expect(s.logs).toEqual([]);
   });
 });
