@@ -1,5 +1,6 @@
 // Rule 117: a person joins by posting a declaration that they are a member of this game, with the name
-// they would like to be known by (`join`, `name`; default: their account name). Names are unique
+// they would like to be known by (`join`, `name`; default: their account name), and the e-mail address
+// Rule 402 asks for (`email`; a join without one is accepted, the name standing for it). Names are unique
 // (turns go in alphabetical order of names, Rule 325). A player who left may join again. A player
 // a rule makes join is a bot player (Rule 384). The players a game starts with join at its start.
 import type { RuleApi } from '../../../kernel/rule-api.js';
@@ -17,7 +18,7 @@ export default function (api: RuleApi) {
   };
 
   api.action('join', {
-    describe: 'Declare yourself a member of this game, with the name you would like to be known by (and your e-mail address: Rule 402).',
+    describe: 'Declare yourself a member of this game, with the name you would like to be known by (default: your own) and your e-mail address (Rule 402 requires one; without it your name stands for it).',
     args: { name: 'string?', email: 'string?' },
     legal(ctx) {
       const person = ctx.person || ctx.agent;

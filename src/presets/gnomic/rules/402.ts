@@ -40,7 +40,7 @@ export default function (api: RuleApi) {
   });
 
   api.action('post-votes', {
-    describe: 'As the proponent, post the votes sent to you, once all players have voted or 72 hours have passed since the posting; they are then counted.',
+    describe: 'As the proponent, post the votes sent to you, once all players have voted or 72 hours have passed since the posting; they are then counted. If you have not posted them when the 72 hours pass, they are posted for you then (posting them afterwards changes nothing).',
     args: { proposal: 'json' },
     legal(ctx) {
       const h = find(ctx.args.proposal);
