@@ -36,6 +36,9 @@ export default function (api: RuleApi) {
     if (ref === null || ref === undefined || ref === '') return undefined;
     const s = String(ref).trim();
     if (s.startsWith('#')) return api.all('proposal', (p) => String(p.attrs.number) === s.slice(1))[0];
+    // "proposal 301", "meta-amendment 305", "P301" name a hack by its number too.
+    const named = s.match(/^(?:proposal|meta-amendment|meta amendment|hack|p)\s*#?\s*(\d+(?:\+\d+i)?)$/i);
+    if (named) return api.all('proposal', (p) => String(p.attrs.number) === named[1])[0];
     return api.get('proposal/' + s) ?? api.all('proposal', (p) => String(p.attrs.number) === s)[0];
   };
   api.export('find', (ref: unknown) => find(ref)?.id ?? null);
