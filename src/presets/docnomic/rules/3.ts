@@ -25,7 +25,17 @@ export default function (api: RuleApi) {
   };
   const proposal = (ref: unknown) => byRef('proposal', ref);
   const pending = () => api.all('proposal', (p) => p.attrs.status === 'pending').sort((a, b) => Number(a.attrs.number) - Number(b.attrs.number));
-  const parse = (text: string) => api.lib.parseProposal(text);
+  /**
+   * DocNomic's own ways of writing rule-changes, put in the words the shared parser reads: "Rule
+   * 1009 is repealed", "Repeal Rule 1009 (Room to Grow)", "Change "11" to "20" in Rule 1004",
+   * "Enact a new NSFR ...".
+   */
+  const docWords = (text: string) => text
+    .replace(/\b(?:Rule|R)\s*#?(\d+)(?:\s*\([^)\n]*\))?\s+(?:is|shall be)\s+(?:hereby\s+)?repealed\b/gi, 'Repeal Rule $1')
+    .replace(/\b(Repeal\s+Rule\s+#?\d+)\s*\([^)\n]*\)/gi, '$1')
+    .replace(/\bChange\s+("[^"\n]*"|“[^”\n]*”|'[^'\n]*')\s+(?:to|into)\s+("[^"\n]*"|“[^”\n]*”|'[^'\n]*')\s+in\s+Rule\s+#?(\d+)/gi, 'In Rule $3, replace $1 with $2')
+    .replace(/\b(new|an?)\s+(?:NSFR|FR|Not[- ]So[- ]Fundamental\s+Rule|Fundamental\s+Rule)\b/gi, '$1 rule');
+  const parse = (text: string) => api.lib.parseProposal(docWords(text));
 
   api.action('propose', {
     describe: 'Submit a Proposal (it becomes Pending until Doc judges it). Without `changes`, its text is parsed into rule-changes.',
