@@ -281,8 +281,24 @@ export default function (api: RuleApi) {
     },
   });
 
+  // The Body's instructions. Text in which no change can be read is not taken for the text of a new
+  // rule (a Body is instructions to change the game, and "this text is generally ignored"): whether
+  // it changes anything is left to the Chairman (a `manual/ID` to resolve), as all unclear text.
+  const readBody = (text: string): any[] => {
+    const parsed = api.lib.parseProposal(strip(text));
+    if (parsed.notes.some((n: string) => /no rule-change clause found/.test(n))) {
+      return strip(text).trim() ? [{ manual: { text: strip(text).trim(), reason: 'Rule 4E15: no gamestate change could be read; the Chairman determines what it changes' } }] : [];
+    }
+    return parsed.changes;
+  };
+  api.export('readBody', readBody);
+
   api.on('nday-ends', (e) => {
-    if (Number(e.payload.nday) === votingNday - 1) oblige('publish-ballot', `nweek ${e.payload.nweek}`, `publish the Ballot for the Voting of nweek ${e.payload.nweek}`);
+    if (Number(e.payload.nday) !== votingNday - 1) return;
+    // A Ballot already published this nweek that lists every item to be voted upon fulfils it.
+    const pending = api.all('proposal', (p) => p.attrs.bStatus === 'Pending' || p.attrs.bStatus === 'Open').map((p) => p.id);
+    const done = api.all('ballot', (b) => b.attrs.nweek === Number(e.payload.nweek) && pending.every((id) => (b.attrs.proposals as string[]).includes(id))).length > 0;
+    if (!done) oblige('publish-ballot', `nweek ${e.payload.nweek}`, `publish the Ballot for the Voting of nweek ${e.payload.nweek}`);
   });
   api.on('nday-begins', (e) => {
     if (Number(e.payload.nday) !== votingNday) return;
@@ -347,7 +363,7 @@ export default function (api: RuleApi) {
     for (const p of open.filter((p) => state(p.id) === 'Won')) {
       const label = String(p.attrs.number ?? p.id);
       const fresh = api.get(p.key)!;
-      const body = Array.isArray(fresh.attrs.changes) ? (fresh.attrs.changes as any[]) : api.lib.parseProposal(strip(String(fresh.attrs.text))).changes;
+      const body = Array.isArray(fresh.attrs.changes) ? (fresh.attrs.changes as any[]) : readBody(String(fresh.attrs.text));
       const changes = body.map((c: any) => {
         const kind = c && Object.keys(c)[0];
         if (kind === 'enact') return { enact: { ...c.enact, number: '' } }; // 4E36: the Rulekeeper numbers it

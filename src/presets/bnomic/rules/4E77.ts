@@ -33,7 +33,7 @@ export default function (api: RuleApi) {
     perform(ctx) {
       const text = String(ctx.args.text);
       const strip = (t: string) => (api.imported('4E5', 'stripComments') ? api.call<string>('4E5', 'stripComments', t) : t);
-      const changes = (ctx.args.changes ?? api.lib.parseProposal(strip(text)).changes) as Json;
+      const changes = (ctx.args.changes ?? (api.imported('4E15', 'readBody') ? api.call('4E15', 'readBody', text) : api.lib.parseProposal(strip(text)).changes)) as Json;
       return api.create('tweak', { text, changes, by: ctx.agent, nweek: nweek(), at: ctx.now, status: 'submitted' }, { owner: null }).key;
     },
   });
