@@ -48,6 +48,8 @@ export default function (api: RuleApi) {
         changes = parsed.changes as never;
         notes = parsed.notes;
       }
+      // One rule-change given by itself rather than in a list is read as a list of one.
+      if (changes && typeof changes === 'object' && !Array.isArray(changes)) changes = [changes] as never;
       if (!Array.isArray(changes)) api.refuse('changes must be a list of rule-changes');
       for (const old of api.all('proposal', (p) => p.attrs.status === 'pending' && p.attrs.author === ctx.agent)) {
         api.update(old.key, { status: 'void', removed: 'replaced by a newer proposal of its author (Rule 201)' });

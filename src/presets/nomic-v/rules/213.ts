@@ -30,7 +30,8 @@ export default function (api: RuleApi) {
 
   api.check('propose', (ctx) => {
     const text = String(ctx.args.text ?? '');
-    const changes = ctx.args.changes ?? (api.imported('201', 'parse') ? api.call<{ changes: unknown[] }>('201', 'parse', text) : api.lib.parseProposal(text)).changes;
+    const given = ctx.args.changes && typeof ctx.args.changes === 'object' && !Array.isArray(ctx.args.changes) ? [ctx.args.changes] : ctx.args.changes;
+    const changes = given ?? (api.imported('201', 'parse') ? api.call<{ changes: unknown[] }>('201', 'parse', text) : api.lib.parseProposal(text)).changes;
     return Array.isArray(changes) ? altered(changes) ?? undefined : undefined;
   });
 }
