@@ -95,6 +95,11 @@ function same(expected: Json, actual: Json | undefined): boolean {
   if (typeof expected === 'number' || typeof actual === 'number') {
     return actual !== null && expected !== null && typeof actual !== 'object' && typeof expected !== 'object' && actual !== '' && Number(actual) === Number(expected) && typeof actual !== 'boolean' && typeof expected !== 'boolean';
   }
+  // One winner is a name or a list of one name (docs/SCENARIOS.md: `game.winner`): either spelling matches.
+  if (Array.isArray(expected) !== Array.isArray(actual) && typeof (Array.isArray(expected) ? actual : expected) === 'string') {
+    const list = (Array.isArray(expected) ? expected : actual) as Json[];
+    return list.length === 1 && list[0] === (Array.isArray(expected) ? actual : expected);
+  }
   if (Array.isArray(expected) && Array.isArray(actual)) {
     if (expected.length !== actual.length) return false;
     if (expected.every((e, i) => same(e, actual[i]))) return true;
