@@ -29,17 +29,19 @@ export default function (api: RuleApi) {
     else if (n < threshold && pole.attrs.flag === imminent) api.set(pole.key, 'flag', fallback);
   });
 
+  // "hoisting the X flag" names the value X: "the Jolly Roger flag" is Jolly Roger.
+  const flagName = (v: unknown) => String(v).trim().toLowerCase().replace(/^the\s+/, '').replace(/\s+flag$/, '').replace(/\s+/g, ' ');
   api.action('hoist-flag', {
     describe: `As the MoM, set the Threat Flag to ${flags.slice(0, 4).join(', ')} (at most once per nday).`,
     args: { flag: 'string' },
     legal(ctx) {
       if (api.get('ministry/ministry')?.attrs.holder !== ctx.agent) return 'Rule 4E40: the Minister of Ministries hoists the Threat Flag';
-      const flag = flags.slice(0, 4).find((f) => f.toLowerCase() === String(ctx.args.flag).toLowerCase());
+      const flag = flags.slice(0, 4).find((f) => f.toLowerCase() === flagName(ctx.args.flag));
       if (!flag) return `Rule 4E40: the MoM may hoist ${flags.slice(0, 4).join(', ')}`;
       if (api.get('flagpole/threat-awareness')?.attrs.hoistedCount === api.get('clock/clock')?.attrs.count) return 'Rule 4E40: the Threat Flag shall not be changed more than once per nday';
     },
     perform(ctx) {
-      const flag = flags.slice(0, 4).find((f) => f.toLowerCase() === String(ctx.args.flag).toLowerCase())!;
+      const flag = flags.slice(0, 4).find((f) => f.toLowerCase() === flagName(ctx.args.flag))!;
       api.update('flagpole/threat-awareness', { flag, hoistedCount: (api.get('clock/clock')?.attrs.count ?? null) as number | null, hoistedBy: ctx.agent });
       return 'flagpole/threat-awareness';
     },
