@@ -14,6 +14,19 @@ export default function (api: RuleApi) {
 
   api.on('player-joined', (e) => api.set('player/' + e.payload.player, 'active', true));
 
+  // A public declaration may also be a message: "I am now inactive", "I declare myself inactive".
+  api.on('message', (e) => {
+    const text = String(e.payload.text ?? '');
+    if (!/^\s*(?:i\s+am\s+(?:now\s+)?inactive|i['’]m\s+(?:now\s+)?inactive|i\s+(?:hereby\s+)?declare\s+(?:that\s+i\s+am\s+(?:now\s+)?|myself\s+(?:to\s+be\s+)?)?(?:now\s+)?inactive)\b/i.test(text)) return;
+    const p = api.get('player/' + e.payload.person);
+    if (!p || p.attrs.active !== true) return;
+    // Rule 115: where a channel is designated for it, only there.
+    const channel = e.payload.medium?.channel;
+    const designated = api.all('channel', (c) => ((c.attrs.actions as string[]) ?? []).includes('declare-inactive')).map((c) => c.id);
+    if (channel && designated.length > 0 && !designated.includes(channel)) return;
+    api.perform('declare-inactive', {}, { agent: e.payload.person, person: e.payload.person, medium: e.payload.medium });
+  });
+
   api.action('declare-inactive', {
     describe: 'Publicly declare that you are now inactive.',
     legal(ctx) {
