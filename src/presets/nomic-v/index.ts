@@ -23,6 +23,8 @@ export const nomicV: PresetDefinition = {
   readings: [
     '`game.turn` is the number of the current turn (Nomic V turns belong to no player).',
     'A proposal replaced by its author\'s newer one (Rule 201) becomes `void`; one the author removes becomes `withdrawn`.',
+    'Turn 1 begins with the game, when the Proposal Queue is empty: proposals made at the start are first voted on in turn 2 (after 24 hours).',
+    'A proposal up for vote is no longer on the Proposal Queue, so its author can no longer remove it (Rule 201); a vote, an endorsement or a proposal by an inactive player is refused.',
     'Votes count only while the voter is active; the tally (`votesFor`, `votesAgainst`) is recounted whenever activity changes.',
     'A simple majority of votes in favour means more votes for than against; a tie, or no votes, is not adopted.',
     'When a proposal enacts several rules, the first gets the proposal\'s number and the others `N-2`, `N-3`, ...',
