@@ -14,6 +14,7 @@ import type { Json, JsonObject } from '../../../kernel/types.js';
 type Success = 'Won' | 'Discarded' | 'Lost' | 'Undecided';
 
 export default function (api: RuleApi) {
+  const numbered = (list: any[]): any[] => (api.imported('4E36', 'numberEnacts') ? api.call<any[]>('4E36', 'numberEnacts', list) : list.map((c: any) => (c && c.enact ? { enact: { ...c.enact, number: '' } } : c)));
   const votingNday = api.param('voting start', { pattern: /from the beginning of nday (\d+) of that nweek/, parse: (m) => Number(m[1]) });
   const WORDS = api.param('votes', { pattern: /must be one of the words (\w+), (\w+), (\w+), or (\w+);/, parse: (m) => [m[1]!, m[2]!, m[3]!, m[4]!] });
   const [FOR, AGAINST, ABSTAIN, SHELVE] = WORDS as [string, string, string, string];
@@ -268,12 +269,12 @@ export default function (api: RuleApi) {
       const m = api.get('manual/' + ctx.args.manual)!;
       const changes = (ctx.args.changes ?? []) as any[];
       if (changes.length) {
-        const r = api.applyChanges(changes.map((c: any) => {
+        const r = api.applyChanges(numbered(changes.map((c: any) => {
           const kind = c && Object.keys(c)[0];
-          if (kind === 'enact') return { enact: { ...c.enact, number: '' } };
+          if (kind === 'enact') return c;
           if (kind && c[kind] && c[kind].rule !== undefined) return { [kind]: { ...c[kind], rule: normalize(c[kind].rule) } };
           return c;
-        }), { cause: `${m.attrs.cause} (as the Chairman ${ctx.agent} read it)` });
+        })), { cause: `${m.attrs.cause} (as the Chairman ${ctx.agent} read it)` });
         if (!r.ok) api.refuse(`the changes cannot be applied: ${r.error}`);
       }
       api.update(m.key, { status: changes.length ? 'applied' : 'no change', resolvedBy: ctx.agent, note: String(ctx.args.note), changes: changes as Json });
@@ -364,12 +365,12 @@ export default function (api: RuleApi) {
       const label = String(p.attrs.number ?? p.id);
       const fresh = api.get(p.key)!;
       const body = Array.isArray(fresh.attrs.changes) ? (fresh.attrs.changes as any[]) : readBody(String(fresh.attrs.text));
-      const changes = body.map((c: any) => {
+      const changes = numbered(body.map((c: any) => {
         const kind = c && Object.keys(c)[0];
-        if (kind === 'enact') return { enact: { ...c.enact, number: '' } }; // 4E36: the Rulekeeper numbers it
+        if (kind === 'enact') return c; // 4E36: numbered by numberEnacts, or by the Rulekeeper
         if (kind && c[kind] && c[kind].rule !== undefined) return { [kind]: { ...c[kind], rule: normalize(c[kind].rule) } };
         return c;
-      });
+      }));
       const invalid = api.imported('4E75', 'invalid') ? api.call<string | null>('4E75', 'invalid', changes) : null;
       const result = invalid ? { ok: false, error: invalid } : api.applyChanges(changes, { cause: `proposal ${label}` });
       setState(p.key, { passed: true, passedAt: api.now(), effect: result.ok ? 'applied' : `failed: ${result.error}` });

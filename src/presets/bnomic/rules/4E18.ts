@@ -13,6 +13,7 @@ import type { RuleApi, ObjectView } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
+  const numbered = (list: any[]): any[] => (api.imported('4E36', 'numberEnacts') ? api.call<any[]>('4E36', 'numberEnacts', list) : list.map((c: any) => (c && c.enact ? { enact: { ...c.enact, number: '' } } : c)));
   const synonyms = api.param('synonyms', {
     pattern: /words "(\w+)",\s+"(\w+)" and "(\w+)" are to be considered synonymous with\s+"Yes", the words "(\w+)", "(\w+)" and "(\w+)" are to be\s+considered synonymous with "No", and the words "(\w+)", "(\w+)"\s+and "([^"]+)" are to be considered synonymous with "Paradox"/,
     parse: (m) => ({ YES: ['YES', m[1]!, m[2]!, m[3]!], NO: ['NO', m[4]!, m[5]!, m[6]!], PARADOX: ['PARADOX', m[7]!, m[8]!, m[9]!] }),
@@ -241,12 +242,12 @@ export default function (api: RuleApi) {
     const changes = c.attrs.oracularity as any[] | null;
     if (Array.isArray(changes) && changes.length) {
       const normalize = (r: unknown) => (api.imported('4E36', 'normalize') ? api.call<string>('4E36', 'normalize', r) : String(r));
-      const body = changes.map((ch: any) => {
+      const body = numbered(changes.map((ch: any) => {
         const kind = ch && Object.keys(ch)[0];
-        if (kind === 'enact') return { enact: { ...ch.enact, number: '' } };
+        if (kind === 'enact') return ch;
         if (kind && ch[kind] && ch[kind].rule !== undefined) return { [kind]: { ...ch[kind], rule: normalize(ch[kind].rule) } };
         return ch;
-      });
+      }));
       const invalid = api.imported('4E75', 'invalid') ? api.call<string | null>('4E75', 'invalid', body) : null;
       const r = invalid ? { ok: false, error: invalid } : api.applyChanges(body, { cause: `oracularity of consultation ${c.attrs.number}` });
       effect = r.ok ? 'applied' : `failed: ${r.error}`;

@@ -40,8 +40,8 @@ export default function (api: RuleApi) {
     for (const r of api.all('rule', (r) => r.attrs.number === '')) oblige('number-rule', r.id, `number the new rule "${r.attrs.title || r.id}"`);
   });
 
-  const lowestAvailable = () => {
-    const taken = new Set([...api.all('rule'), ...api.all('repealed-rule')].map((r) => String(r.attrs.number)));
+  const lowestAvailable = (extra: string[] = []) => {
+    const taken = new Set([...api.all('rule'), ...api.all('repealed-rule')].map((r) => String(r.attrs.number)).concat(extra));
     for (let n = Number(api.get('ministry/law')?.attrs.usedUpTo ?? -1) + 1; ; n++) if (!taken.has(`${prefix}${n}`)) return `${prefix}${n}`;
   };
 
@@ -86,4 +86,19 @@ export default function (api: RuleApi) {
   });
 
   api.export('normalize', normalize);
+  // A change set's new rules: one that asks for the lowest number available (bare or with "4E")
+  // keeps it, since that is the number the Rulekeeper would assign; any other arrives unnumbered
+  // and the Rulekeeper numbers it.
+  api.export('numberEnacts', (changes: any[]) => {
+    const taken: string[] = [];
+    return (changes ?? []).map((c: any) => {
+      if (!c || typeof c !== 'object' || !c.enact) return c;
+      const asked = c.enact.number;
+      if (asked === undefined || asked === null || String(asked).trim() === '') return { enact: { ...c.enact, number: '' } };
+      const n = normalize(asked);
+      if (n !== lowestAvailable(taken)) return { enact: { ...c.enact, number: '' } };
+      taken.push(n);
+      return { enact: { ...c.enact, number: n } };
+    });
+  });
 }

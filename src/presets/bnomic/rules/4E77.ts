@@ -6,6 +6,7 @@ import type { RuleApi, ActionContext } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
+  const numbered = (list: any[]): any[] => (api.imported('4E36', 'numberEnacts') ? api.call<any[]>('4E36', 'numberEnacts', list) : list.map((c: any) => (c && c.enact ? { enact: { ...c.enact, number: '' } } : c)));
   api.param('one per nweek', { pattern: /A Player may submit a single Tweak per\s+nweek/ });
   const nweek = () => Number(api.get('clock/clock')?.attrs.nweek ?? 0);
   const declare = (key: string, attrs: JsonObject) => {
@@ -69,12 +70,12 @@ export default function (api: RuleApi) {
     perform(ctx) {
       const t = api.get('tweak/' + ctx.args.tweak)!;
       const normalize = (r: unknown) => (api.imported('4E36', 'normalize') ? api.call<string>('4E36', 'normalize', r) : String(r));
-      const changes = ((t.attrs.changes as any[]) ?? []).map((c: any) => {
+      const changes = numbered(((t.attrs.changes as any[]) ?? []).map((c: any) => {
         const kind = c && Object.keys(c)[0];
-        if (kind === 'enact') return { enact: { ...c.enact, number: '' } };
+        if (kind === 'enact') return c;
         if (kind && c[kind] && c[kind].rule !== undefined) return { [kind]: { ...c[kind], rule: normalize(c[kind].rule) } };
         return c;
-      });
+      }));
       const invalid = api.imported('4E75', 'invalid') ? api.call<string | null>('4E75', 'invalid', changes) : null;
       if (invalid) api.refuse(invalid);
       const r = api.applyChanges(changes, { cause: `tweak ${t.id} of ${t.attrs.by}` });
