@@ -15,11 +15,12 @@ export default function (api: RuleApi) {
   };
 
   // The majority the text asks for: "a simple majority" (more for than against), or a fraction an
-  // amendment writes ("two-thirds", "2/3", "75%"): at least that share of the votes, in favour.
+  // amendment writes ("two-thirds", "2/3", "75%", "unanimous"): at least that share of the votes, in favour.
   const WORDS: Record<string, number> = { half: 1 / 2, 'two-thirds': 2 / 3, 'two thirds': 2 / 3, 'three-quarters': 3 / 4, 'three quarters': 3 / 4, 'three-fourths': 3 / 4, 'three fourths': 3 / 4 };
   const needed = (): number | null => {
     const text = api.self.text;
     if (/simple majority/i.test(text)) return null;
+    if (/\bunanimous(?:ly)?\b/i.test(text)) return 1;
     const m = text.match(/\b(two[- ]thirds|three[- ](?:quarters|fourths))\b|(\d+)\s*\/\s*(\d+)\s+(?:majority|of)|(\d+(?:\.\d+)?)\s*%/i);
     if (!m) return null;
     if (m[1]) return WORDS[m[1].toLowerCase()] ?? null;
