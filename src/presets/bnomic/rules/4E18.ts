@@ -206,6 +206,17 @@ export default function (api: RuleApi) {
     },
   });
 
+  // The shared name of "a vote to overrule the judge": a Claim that the Answer is Inconsistent.
+  api.action('overrule', {
+    describe: 'Claim an Answer Inconsistent (the same as `claim` with `consistent: false`).',
+    args: { judgment: 'string' },
+    perform(ctx) {
+      const r = api.perform('claim', { judgment: String(ctx.args.judgment), consistent: false }, { agent: ctx.agent, person: ctx.person });
+      if (!r.ok) api.refuse(String(r.error));
+      return r.value ?? null;
+    },
+  });
+
   api.on('claims-due', (e) => {
     const c = j(e.payload.judgment);
     if (c && c.attrs.state === 'Answered' && c.attrs.answeredAt === e.payload.at) oblige('tally-claims', c.id, `tally the Claims on Consultation ${c.attrs.number}`);
