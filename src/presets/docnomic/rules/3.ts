@@ -4,7 +4,8 @@
 // rejected, or ignored under a condition the ruleset makes explicit (here: its intent was already
 // addressed by another Proposal or Proclamation). Doc may rewrite a Pending Proposal
 // (`rewrite-proposal`, recorded), publish Proclamations that change any rule or the game state
-// (`proclaim`), and Directives calling for Proposals (`direct`).
+// (`proclaim`), and Directives calling for Proposals (`direct`). Doc's messages to the list judge
+// ("Proposal 3 is accepted", "I reject Proposal 4") and proclaim (subject "Proclamation: ...") too.
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
 
@@ -215,9 +216,32 @@ export default function (api: RuleApi) {
   // medium has no subject lines (chat), the first line of the message is its subject line.
   api.on('message', (e) => {
     const { subject, body } = subjectOf(e.payload.text, e.payload.medium?.subject);
+    const as = { agent: e.payload.person, person: e.payload.person };
+    // Doc's judgements and Proclamations published to the list: "Proposal 3 is accepted",
+    // "I reject Proposal 4" (in the subject line or the message), "Proclamation: ..." (Rule 5).
+    if (isDoc(e.payload.person)) {
+      const all = `${subject}\n${body}`;
+      let number: string | undefined;
+      let word: string | undefined;
+      const a = all.match(/\bProposal\s*#?(\d+)\s*(?:is\s+|has\s+been\s+)?(?:hereby\s+)?(accepted|rejected|ignored)\b/i);
+      const b = a ? null : all.match(/(?:^|[.!:\n]\s*|\b(?:I|Doc)\s+(?:hereby\s+)?)(accept|reject|ignore)(?:s|ed)?\s+Proposal\s*#?(\d+)\b/i);
+      if (a) [number, word] = [a[1], a[2]];
+      else if (b) [number, word] = [b[2], b[1]];
+      if (number !== undefined && word !== undefined) {
+        const result = api.perform('judge-proposal', { proposal: number, judgement: word }, as);
+        if (!result.ok) api.log(`Doc's judgement of Proposal ${number} was not made: ${result.error}`);
+        return;
+      }
+      const pm = subject.match(/^\s*Proclamation\s*:?\s*(.*)$/i);
+      if (pm) {
+        const result = api.perform('proclaim', { text: body || pm[1]!.trim(), subject: subject.trim() }, as);
+        if (!result.ok) api.log(`Doc's Proclamation was not published: ${result.error}`);
+      }
+      return;
+    }
     const m = subject.match(/^\s*Proposal\s*:\s*(.*)$/i);
     if (!m) return;
-    const result = api.perform('propose', { title: m[1]!.trim(), text: body }, { agent: e.payload.person, person: e.payload.person });
+    const result = api.perform('propose', { title: m[1]!.trim(), text: body }, as);
     if (!result.ok) api.log(`the Proposal from ${e.payload.person} was not submitted: ${result.error}`);
   });
 }
