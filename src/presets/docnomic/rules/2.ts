@@ -84,6 +84,19 @@ export default function (api: RuleApi) {
     }
   });
 
+  // "by stating eir intent to do so by sending an email to the mailing list": a Player's message
+  // (its subject line or text) that begins "I remove myself from the game", "I leave the game",
+  // "I quit" or "I forfeit".
+  api.on('message', (e) => {
+    const person = String(e.payload.person ?? '');
+    if (!api.get('player/' + person)) return;
+    const said = [e.payload.medium?.subject, e.payload.text].filter((t) => typeof t === 'string') as string[];
+    const leaving = /^\s*I\s+(?:hereby\s+)?(?:(?:remove\s+myself\s+from|leave|quit|forfeit)\s+the\s+game|quit|forfeit)\b/i;
+    if (!said.some((t) => leaving.test(t))) return;
+    const result = api.perform('forfeit', {}, { agent: person, person });
+    if (!result.ok) api.log(`${person} could not leave the game: ${result.error}`);
+  });
+
   api.on('activity-lapses', (e) => {
     const p = api.get('player/' + e.payload.player);
     if (p && duns() - Number(p.attrs.lastSubmissionDun) >= activeSpan - EPS) api.set(p.key, 'active', false);
