@@ -83,8 +83,8 @@ export class IsolateSandbox {
   }
 
   /** Runs one input; its effects stay pending until commit or rollback. */
-  run(inputJson: string, optionsJson: string, trace = false): IsolateResult {
-    return this.call(this.entry.run, [inputJson, optionsJson, trace], this.limits.cpuMs);
+  run(inputJson: string, optionsJson: string, trace = false, cpuMs = this.limits.cpuMs): IsolateResult {
+    return this.call(this.entry.run, [inputJson, optionsJson, trace], cpuMs);
   }
 
   catalog(): IsolateResult {

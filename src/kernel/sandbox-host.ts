@@ -11,6 +11,8 @@ interface Header {
   call?: number;
   limits?: IsolateLimits;
   trace?: boolean;
+  /** A run's own CPU limit (the setup input's is larger). */
+  cpuMs?: number;
   ok?: boolean;
 }
 
@@ -109,7 +111,7 @@ function handle(header: Header, payload: string): void {
       const nl = payload.indexOf('\n');
       tracing = header.trace === true;
       try {
-        const result = sandbox.run(payload.slice(0, nl), payload.slice(nl + 1), tracing);
+        const result = sandbox.run(payload.slice(0, nl), payload.slice(nl + 1), tracing, typeof header.cpuMs === 'number' ? header.cpuMs : undefined);
         return result.ok ? reply(header, { ok: true }, result.json) : reply(header, { ok: false, kind: result.kind, message: result.message, rule: result.rule });
       } finally {
         tracing = false;

@@ -13,6 +13,11 @@ import type { GameState, Input, Json, Outcome, RunOptions } from './types.js';
 export interface SandboxLimits {
   /** CPU time one input may take, all rules together. */
   cpuMs: number;
+  /**
+   * CPU time the setup input may take: it compiles and loads every rule of a ruleset at once (B Nomic
+   * has 68), and the limit is measured on the wall clock, so a busy machine needs the headroom.
+   */
+  setupCpuMs?: number;
   /** Heap of the isolate. */
   memoryMb: number;
   /** The largest outcome (effects and messages) one input may produce, in bytes of JSON. */
@@ -25,7 +30,7 @@ export interface SandboxLimits {
   isolation?: 'process' | 'in-process';
 }
 
-export const DEFAULT_LIMITS: SandboxLimits = { cpuMs: 1000, memoryMb: 128, maxOutcomeBytes: 4 * 1024 * 1024, isolation: 'process' };
+export const DEFAULT_LIMITS: SandboxLimits = { cpuMs: 1000, setupCpuMs: 10_000, memoryMb: 128, maxOutcomeBytes: 4 * 1024 * 1024, isolation: 'process' };
 
 /** Pure host functions rule code may call through `api.lib` (the proposal parser, ...). */
 export type HostLibrary = Record<string, (...args: any[]) => Json>;
@@ -63,7 +68,7 @@ type RunResult = { ok: true; json: string } | Failure;
 type Tracer = (rule: string | null) => void;
 
 interface Backend {
-  run(inputJson: string, optionsJson: string, state: GameState, trace?: Tracer): RunResult;
+  run(inputJson: string, optionsJson: string, state: GameState, cpuMs: number, trace?: Tracer): RunResult;
   catalog(state: GameState): RunResult;
   commit(): void;
   rollback(): void;
@@ -95,10 +100,11 @@ export class Sandbox {
     this.lastState = state;
     const inputJson = JSON.stringify(input);
     const optionsJson = JSON.stringify(options);
-    const result = this.backend.run(inputJson, optionsJson, state);
+    const cpuMs = this.cpuMsFor(input);
+    const result = this.backend.run(inputJson, optionsJson, state, cpuMs);
     if (result.ok) return JSON.parse(result.json) as Outcome;
-    if (result.rule === null) result.rule = this.attribute(inputJson, optionsJson, state);
-    return this.fault(result, state);
+    if (result.rule === null) result.rule = this.attribute(inputJson, optionsJson, state, cpuMs);
+    return this.fault(result, state, cpuMs);
   }
 
   /**
@@ -106,10 +112,14 @@ export class Sandbox {
    * process died, a promise callback ran after the input): the same input runs once more, traced,
    * and the rule whose code ran last is named. Inputs are deterministic, so it fails the same way.
    */
-  private attribute(inputJson: string, optionsJson: string, state: GameState): string | null {
+  private cpuMsFor(input: Input): number {
+    return input.kind === 'setup' ? Math.max(this.limits.cpuMs, this.limits.setupCpuMs ?? 0) : this.limits.cpuMs;
+  }
+
+  private attribute(inputJson: string, optionsJson: string, state: GameState, cpuMs: number): string | null {
     let running: string | null = null;
     let last: string | null = null;
-    const again = this.backend.run(inputJson, optionsJson, state, (rule) => {
+    const again = this.backend.run(inputJson, optionsJson, state, cpuMs, (rule) => {
       running = rule;
       if (rule !== null) last = rule;
     });
@@ -121,8 +131,8 @@ export class Sandbox {
   }
 
   /** A limit or a crash: the message says which limit and names the rule that was running. */
-  private fault(failure: Failure, state: GameState): Outcome {
-    const { cpuMs, memoryMb } = this.limits;
+  private fault(failure: Failure, state: GameState, cpuMs: number): Outcome {
+    const { memoryMb } = this.limits;
     const what = {
       cpu: `exceeded the CPU limit of ${cpuMs} ms for one input`,
       hang: `exceeded the CPU limit of ${cpuMs} ms for one input, in a builtin that could not be interrupted (${failure.message})`,
@@ -138,7 +148,7 @@ export class Sandbox {
   /** What each rule's code defines: actions with their arguments, checks, event handlers, exports. */
   catalog(): RuleCatalogEntry[] {
     const result = this.backend.catalog(this.lastState);
-    if (!result.ok) throw new Error(this.fault(result, this.lastState).message);
+    if (!result.ok) throw new Error(this.fault(result, this.lastState, this.limits.cpuMs * 5).message);
     return JSON.parse(result.json) as RuleCatalogEntry[];
   }
 
@@ -195,11 +205,11 @@ class LocalBackend implements Backend {
     return result;
   }
 
-  run(inputJson: string, optionsJson: string, state: GameState, trace?: Tracer): RunResult {
+  run(inputJson: string, optionsJson: string, state: GameState, cpuMs: number, trace?: Tracer): RunResult {
     this.fresh(state);
     this.tracer = trace;
     try {
-      return this.settle(this.isolate.run(inputJson, optionsJson, trace !== undefined));
+      return this.settle(this.isolate.run(inputJson, optionsJson, trace !== undefined, cpuMs));
     } finally {
       this.tracer = undefined;
     }
@@ -285,21 +295,22 @@ class ProcessBackend implements Backend {
     return !this.disposed && proc.alive && this.generation === proc.generation;
   }
 
-  run(inputJson: string, optionsJson: string, state: GameState, trace?: Tracer): RunResult {
-    return this.call('run', `${inputJson}\n${optionsJson}`, state, this.limits.cpuMs + graceMs(this.limits.cpuMs), trace);
+  run(inputJson: string, optionsJson: string, state: GameState, cpuMs: number, trace?: Tracer): RunResult {
+    return this.call('run', `${inputJson}\n${optionsJson}`, state, cpuMs + graceMs(cpuMs), trace, cpuMs);
   }
 
   catalog(state: GameState): RunResult {
     return this.call('catalog', '', state, this.limits.cpuMs * 5 + graceMs(this.limits.cpuMs));
   }
 
-  private call(op: 'run' | 'catalog', payload: string, state: GameState, timeoutMs: number, trace?: Tracer): RunResult {
+  private call(op: 'run' | 'catalog', payload: string, state: GameState, timeoutMs: number, trace?: Tracer, cpuMs?: number): RunResult {
     this.fresh(state);
     const proc = SandboxProcess.get();
-    let result = proc.call({ op, id: this.id, ...(trace ? { trace: true } : {}) }, payload, timeoutMs, { lib: this.lib, trace });
+    const header = { op, id: this.id, ...(trace ? { trace: true } : {}), ...(cpuMs !== undefined ? { cpuMs } : {}) };
+    let result = proc.call(header, payload, timeoutMs, { lib: this.lib, trace });
     if (result.kind === 'reply' && result.header.kind === 'missing') {
       this.boot(state);
-      result = proc.call({ op, id: this.id, ...(trace ? { trace: true } : {}) }, payload, timeoutMs, { lib: this.lib, trace });
+      result = proc.call(header, payload, timeoutMs, { lib: this.lib, trace });
     }
     if (result.kind === 'reply') {
       if (result.header.ok) return { ok: true, json: result.payload };

@@ -1,8 +1,9 @@
 // Hostile rule code: programs that try to escape the sandbox, hang or crash the host, leak between inputs or corrupt state; each is refused or faulted naming the rule, and nothing else is harmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateHash, verifyReplay, type Game } from '../../src/kernel/game.js';
+import { Game, stateHash, verifyReplay } from '../../src/kernel/game.js';
+import { MemoryEventStore } from '../../src/storage/memory-store.js';
 import type { GameState, JsonObject } from '../../src/kernel/types.js';
-import { testGame } from '../support/kernel.js';
+import { T0, testGame } from '../support/kernel.js';
 
 const LIMITS = { cpuMs: 200, memoryMb: 64 };
 
@@ -366,5 +367,32 @@ describe('hostile rule code in an in-process sandbox (trusted mode)', () => {
     expect(hashOf(t.game.state)).toBe(before);
     expect((await t.act('alice', 'ping')).outcome).toMatchObject({ status: 'ok', result: 1 });
     expect((await t.act('alice', 'probe')).outcome.result).toEqual({ ...cleanProbe, rules: '1,66' });
+  });
+});
+
+describe('the setup input', () => {
+  // Setup compiles and loads a whole ruleset at once, so it has its own, larger budget (setupCpuMs).
+  const SLOW_SETUP = `export default (api) => {
+    api.on('setup', () => { let n = 0; for (let i = 0; i < 2e8; i++) n += i % 7; api.create('probe', { n: n > 0 }, { id: 'setup' }); });
+    api.action('spin', { perform() { for (;;) {} } });
+  };`;
+
+  it('gets setupCpuMs, while every later input keeps cpuMs', async () => {
+    const store = new MemoryEventStore();
+    const game = await Game.create(store, 'setup', { start: T0, seed: 1 }, { limits: { cpuMs: 20, setupCpuMs: 20_000, memoryMb: 64 } });
+    const setup = await game.submit({ kind: 'setup', at: T0, data: { rules: [{ number: '1', text: '', code: SLOW_SETUP }], event: {} } });
+    expect(setup.outcome.status, setup.outcome.message).toBe('ok');
+    expect(game.state.objects['probe/setup']?.attrs.n).toBe(true);
+    const spin = await game.submit({ kind: 'action', at: T0, person: 'alice', action: 'spin', args: {} });
+    expect(spin.outcome.message).toMatch(/rule 1: exceeded the CPU limit of 20 ms/);
+    game.close();
+  });
+
+  it('is limited by setupCpuMs too', async () => {
+    const store = new MemoryEventStore();
+    const game = await Game.create(store, 'setup', { start: T0, seed: 1 }, { limits: { cpuMs: 20, setupCpuMs: 20, memoryMb: 64 } });
+    const setup = await game.submit({ kind: 'setup', at: T0, data: { rules: [{ number: '1', text: '', code: SLOW_SETUP }], event: {} } });
+    expect(setup.outcome.message).toMatch(/rule 1: exceeded the CPU limit of 20 ms/);
+    game.close();
   });
 });
