@@ -685,7 +685,35 @@ const jsonClause: Clause = (c) => {
   }
 };
 
-const CLAUSES: Clause[] = [jsonClause, amendClause, replaceClause, repealClause, transmuteClause, attributeClause, enactClause, appendClause];
+/**
+ * The passive voice: "Rule 216 is (hereby) repealed", "Rule 330 is amended by replacing ...",
+ * "Rules 3 and 4 shall be repealed", "Rule 109 is transmuted to mutable". Read as the active clause.
+ */
+const PASSIVE_VERBS: Record<string, string> = {
+  amended: 'Amend', repealed: 'Repeal', transmuted: 'Transmute', retitled: 'Retitle', renamed: 'Retitle', renumbered: 'Renumber',
+};
+const passiveClause: Clause = (c, reasons) => {
+  const at = c.save();
+  const m = c.re(
+    String.raw`(?:that\s+)?(?:the\s+)?(rules?\s*(?:number\s+|no\.?\s*|#\s*)?${NUM}(?:\s*(?:,\s*and|,|and|&)\s*(?:rule\s+)?#?\s*${NUM})*)\s+(?:is|are|be|shall\s+be|will\s+be|should\s+be|must\s+be)\s+(?:hereby\s+)?(amended|repealed|transmuted|retitled|renamed|renumbered)${BOUND}`,
+  );
+  if (!m) return null;
+  const verb = PASSIVE_VERBS[m[2]!.toLowerCase()]!;
+  const prefix = `${verb} ${m[1]!} `;
+  const active = new Cursor(prefix + c.s.slice(c.i, c.end));
+  for (const clause of CLAUSES) {
+    if (clause === passiveClause) continue;
+    active.restore(0);
+    const got = clause(active, reasons);
+    if (got && atBoundary(active) && active.i >= prefix.length) {
+      c.i += active.i - prefix.length;
+      return got;
+    }
+  }
+  return none(c, at);
+};
+
+const CLAUSES: Clause[] = [jsonClause, amendClause, replaceClause, repealClause, transmuteClause, attributeClause, enactClause, appendClause, passiveClause];
 
 function tryClause(c: Cursor, reasons: string[]): Change[] | null {
   for (const clause of CLAUSES) {

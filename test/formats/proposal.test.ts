@@ -55,6 +55,19 @@ describe('parseProposal: each kind of change', () => {
     expect(one('Set player/alice.gold to 10.')).toEqual([{ set: { path: 'player/alice.gold', value: 10 } }]);
   });
 
+  it('the passive voice: "Rule N is amended / repealed / transmuted / retitled / renumbered"', () => {
+    const changes = (t: string) => parseProposal(t).changes;
+    expect(changes('Rule 216 is repealed.')).toEqual([{ repeal: { rule: '216' } }]);
+    expect(changes('Rules 203 and 204 are hereby repealed.')).toEqual([{ repeal: { rule: '203' } }, { repeal: { rule: '204' } }]);
+    expect(changes('That Rule 216 be repealed.')).toEqual([{ repeal: { rule: '216' } }]);
+    expect(changes('Rule 330 is amended by replacing "10 gold" with "20 gold".')).toEqual([{ amend: { rule: '330', replace: [{ from: '10 gold', to: '20 gold' }] } }]);
+    expect(changes('Rule 203 shall be amended to read: "A turn lasts 12 hours."')).toEqual([{ amend: { rule: '203', text: 'A turn lasts 12 hours.' } }]);
+    expect(changes('Rule 109 is transmuted to mutable.')).toEqual([{ transmute: { rule: '109', mutable: true } }]);
+    expect(changes('Rule 4E36 is retitled "Clocks".')).toEqual([{ retitle: { rule: '4E36', title: 'Clocks' } }]);
+    expect(changes('Rule 5 is renumbered to 7.')).toEqual([{ renumber: { rule: '5', number: '7' } }]);
+    expect(changes('Rule 216 is repealed. Rule 330 is amended by replacing "a" with "b".')).toHaveLength(2);
+  });
+
   it('append and insert paragraphs; an inline insertion becomes a replacement', () => {
     expect(one('Append to Rule 201 the following paragraph: "Proposals expire after a week."')).toEqual([{ amend: { rule: '201', append: 'Proposals expire after a week.' } }]);
     expect(one('Add the following paragraph to Rule 201: Proposals expire.')).toEqual([{ amend: { rule: '201', append: 'Proposals expire.' } }]);
