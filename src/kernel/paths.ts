@@ -26,7 +26,7 @@ export function parsePath(path: string): ParsedPath {
   return { type, ref: rest.slice(0, dot), attr: rest.slice(dot + 1) };
 }
 
-/** The object a path names: rules by number (then identity), "#N" by `number`, others by id. */
+/** The object a path names: rules by number (then identity), "#N" by `number`, others by id (then a numeric ref by `number`). */
 export function findObject(state: GameState, type: string, ref: string): GameObject | undefined {
   if (type === 'game') return state.objects[GAME_KEY];
   if (ref.startsWith('#')) {
@@ -39,7 +39,16 @@ export function findObject(state: GameState, type: string, ref: string): GameObj
     // By identity only when the rule has no number of its own: a renumbered rule is not found
     // under its old number.
     const byId = state.objects[`rule/${ref}`];
-    return byId && (byId.attrs.number === '' || byId.attrs.number == null) ? byId : undefined;
+    if (byId && (byId.attrs.number === '' || byId.attrs.number == null)) return byId;
+    // B Nomic's era numbers: "rule/15" is 4E15 when exactly one rule of any era has that number.
+    if (/^\d+$/.test(ref)) {
+      const eras = Object.values(state.objects).filter((o) => o.type === 'rule' && new RegExp(`^\\d+E${ref}$`).test(String(o.attrs.number)));
+      if (eras.length === 1) return eras[0];
+    }
+    return undefined;
   }
-  return state.objects[`${type}/${ref}`];
+  const byId = state.objects[`${type}/${ref}`];
+  if (byId || !/^\d+$/.test(ref)) return byId;
+  // "proposal/301" where no proposal has the id 301: people mean the one numbered 301.
+  return Object.values(state.objects).find((o) => o.type === type && o.attrs.number != null && String(o.attrs.number) === ref);
 }
