@@ -86,7 +86,15 @@ class Cursor {
 
   ruleRef(): string | null {
     const m = this.re(String.raw`(?:the\s+)?(?:rule|r\.?)\s*(?:number\s+|no\.?\s*|#\s*)?(${NUM})${BOUND}`);
+    if (m) this.skipRuleTitle();
     return m ? m[1]! : null;
+  }
+
+  /** A rule's title written after its number, "Rule 1009 (Room to Grow)", is only a reminder. */
+  skipRuleTitle(): void {
+    const at = this.i;
+    const t = this.re(String.raw`\(([^()\n]{1,120})\)`);
+    if (t && /\b(?:im)?mutable\b|\bpower\b|^\s*(?:from|to)\b/i.test(t[1]!)) this.i = at;
   }
 
   save(): number {
@@ -566,6 +574,7 @@ const repealClause: Clause = (c) => {
     const m = c.re(`(?:#\\s*)?(${NUM})${BOUND}`);
     if (!m) break;
     nums.push(m[1]!);
+    c.skipRuleTitle();
     const mark = c.save();
     if (c.re(String.raw`(?:,\s*and|,|and|&)\s*(?:rule\s+|r\.?\s*)?(?=#?\s*\d)`)) continue;
     c.restore(mark);
@@ -582,8 +591,9 @@ const transmuteClause: Clause = (c) => {
   if (c.word('transmute')) {
     const rule = c.ruleRef();
     if (rule === null) return none(c, at);
-    c.re(String.raw`(?:from\s+(?:an?\s+)?(?:im)?mutable(?:\s+rule)?${BOUND})?`);
-    const to = c.re(String.raw`(?:to|into)\s+(?:an?\s+|be\s+)?(immutable|mutable)(?:\s+rule)?${BOUND}`);
+    c.re(String.raw`(?:\(?\s*from\s+(?:an?\s+)?(?:im)?mutable(?:\s+rule)?${BOUND}\)?)?`);
+    const to = c.re(String.raw`\(?\s*(?:to|into)\s+(?:an?\s+|be\s+)?(immutable|mutable)(?:\s+rule)?${BOUND}\)?`);
+    if (!to) c.re(String.raw`\(\s*(?:currently\s+)?(?:im)?mutable\s*\)`);
     if (to) return [{ transmute: { rule, mutable: to[1]!.toLowerCase() === 'mutable' } }];
     return [{ transmute: { rule } }];
   }
@@ -695,7 +705,7 @@ const PASSIVE_VERBS: Record<string, string> = {
 const passiveClause: Clause = (c, reasons) => {
   const at = c.save();
   const m = c.re(
-    String.raw`(?:that\s+)?(?:the\s+)?(rules?\s*(?:number\s+|no\.?\s*|#\s*)?${NUM}(?:\s*(?:,\s*and|,|and|&)\s*(?:rule\s+)?#?\s*${NUM})*)\s+(?:is|are|be|shall\s+be|will\s+be|should\s+be|must\s+be)\s+(?:hereby\s+)?(amended|repealed|transmuted|retitled|renamed|renumbered)${BOUND}`,
+    String.raw`(?:that\s+)?(?:the\s+)?(rules?\s*(?:number\s+|no\.?\s*|#\s*)?${NUM}(?:\s*\([^()\n]{1,120}\))?(?:\s*(?:,\s*and|,|and|&)\s*(?:rule\s+)?#?\s*${NUM}(?:\s*\([^()\n]{1,120}\))?)*)\s+(?:is|are|be|shall\s+be|will\s+be|should\s+be|must\s+be)\s+(?:hereby\s+)?(amended|repealed|transmuted|retitled|renamed|renumbered)${BOUND}`,
   );
   if (!m) return null;
   const verb = PASSIVE_VERBS[m[2]!.toLowerCase()]!;

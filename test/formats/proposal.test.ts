@@ -68,6 +68,16 @@ describe('parseProposal: each kind of change', () => {
     expect(changes('Rule 216 is repealed. Rule 330 is amended by replacing "a" with "b".')).toHaveLength(2);
   });
 
+  it('a title in parentheses after a rule number is a reminder, not part of the change', () => {
+    const changes = (t: string) => parseProposal(t).changes;
+    expect(changes('Repeal Rule 1009 (Room to Grow).')).toEqual([{ repeal: { rule: '1009' } }]);
+    expect(changes('Rule 1009 (Room to Grow) is repealed.')).toEqual([{ repeal: { rule: '1009' } }]);
+    expect(changes('Repeal Rules 3 (A) and 4 (B).')).toEqual([{ repeal: { rule: '3' } }, { repeal: { rule: '4' } }]);
+    expect(changes('Amend Rule 203 (Turns) by replacing "24" with "12".')).toEqual([{ amend: { rule: '203', replace: [{ from: '24', to: '12' }] } }]);
+    expect(changes('Transmute Rule 109 (from immutable) (to mutable).')).toEqual([{ transmute: { rule: '109', mutable: true } }]);
+    expect(changes('Transmute Rule 5 (immutable).')).toEqual([{ transmute: { rule: '5' } }]);
+  });
+
   it('append and insert paragraphs; an inline insertion becomes a replacement', () => {
     expect(one('Append to Rule 201 the following paragraph: "Proposals expire after a week."')).toEqual([{ amend: { rule: '201', append: 'Proposals expire after a week.' } }]);
     expect(one('Add the following paragraph to Rule 201: Proposals expire.')).toEqual([{ amend: { rule: '201', append: 'Proposals expire.' } }]);
