@@ -9,6 +9,10 @@
 // - Exports other rules use: `find` (a hack by id or number), `post` (create a hack), `validate`,
 //   `voidHack` (a hack struck out, with everything that amends it).
 // A proposal whose proponent leaves before its votes are counted is void: nobody can post its votes.
+// A hack given only as data (`changes` without `text`) is posted with the text those changes spell
+// out (the new rule texts, the replacing sections, "Repeal Rule N."): that is the hack's text for
+// the rules that read it (Rule 372's vowels and length, Rule 394's Greek letters, Rule 401's
+// sections replaced by a meta-amendment).
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
 
@@ -54,7 +58,27 @@ export default function (api: RuleApi) {
   };
   api.export('validate', validate);
 
+  /** The text a list of rule-changes spells out, for a hack posted as data only. */
+  const textOf = (changes: unknown): string => {
+    if (!Array.isArray(changes)) return '';
+    const lines: string[] = [];
+    for (const c of changes as any[]) {
+      if (!c || typeof c !== 'object') continue;
+      if (c.enact) lines.push(String(c.enact.text ?? ''));
+      else if (c.amend) {
+        if (c.amend.text != null) lines.push(String(c.amend.text));
+        else if (Array.isArray(c.amend.replace)) lines.push(...c.amend.replace.map((r: any) => String(r?.to ?? '')));
+      } else if (c.repeal) lines.push(`Repeal Rule ${c.repeal.rule}.`);
+      else if (c.transmute) lines.push(`Transmute Rule ${c.transmute.rule}.`);
+      else if (c.retitle) lines.push(`Retitle Rule ${c.retitle.rule} "${c.retitle.title ?? ''}".`);
+      else if (c.set) lines.push(`Set ${c.set.path ?? `the ${c.set.attribute} of Rule ${c.set.rule}`} to ${JSON.stringify(c.set.value)}.`);
+    }
+    return lines.filter((l) => l !== '').join('\n');
+  };
+  api.export('textOf', textOf);
+
   const post = (spec: PostSpec): string => {
+    if (String(spec.text ?? '').trim() === '' && Array.isArray(spec.changes) && spec.changes.length > 0) spec = { ...spec, text: textOf(spec.changes) };
     const parent = spec.parent ? api.get('proposal/' + spec.parent) : undefined;
     let number: Json;
     if (spec.complex) {

@@ -43,7 +43,9 @@ export default function (api: RuleApi) {
 
   /** The new text and changes of an amendment of hack `h`, from `text`/`changes` or `replace`. */
   const amended = (h: ObjectView, args: Readonly<JsonObject>): { text: string; changes: Json[]; parsed: boolean; notes: string[] } => {
-    let text = args.text != null ? String(args.text) : String(h.attrs.text ?? '');
+    let text = args.text != null ? String(args.text)
+      : args.changes != null && typeof api.imported('104', 'textOf') === 'function' ? api.call<string>('104', 'textOf', args.changes as Json)
+      : String(h.attrs.text ?? '');
     let changes = args.changes as Json[] | null | undefined;
     const replace = (args.replace ?? null) as { from: string; to: string }[] | null;
     if (replace) {
