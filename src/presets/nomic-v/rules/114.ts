@@ -20,9 +20,10 @@ export default function (api: RuleApi) {
     args: { channel: 'string', actions: 'string[]' },
     legal: onlyModerators,
     perform(ctx) {
-      const key = 'channel/' + ctx.args.channel;
+      const id = String(ctx.args.channel).trim().replace(/^#/, '').toLowerCase();
+      const key = 'channel/' + id;
       if (api.get(key)) api.update(key, { actions: ctx.args.actions as string[], designatedBy: ctx.person });
-      else api.create('channel', { actions: ctx.args.actions as string[], designatedBy: ctx.person }, { id: String(ctx.args.channel), owner: null });
+      else api.create('channel', { actions: ctx.args.actions as string[], designatedBy: ctx.person }, { id, owner: null });
       return key;
     },
   });

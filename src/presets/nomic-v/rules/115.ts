@@ -7,7 +7,9 @@ export default function (api: RuleApi) {
     const channel = ctx.medium?.channel;
     if (!channel || ctx.invokedBy !== 'input') return undefined;
     const designated = api.all('channel', (c) => ((c.attrs.actions as string[]) ?? []).includes(ctx.action)).map((c) => c.id);
-    if (designated.length === 0 || designated.includes(channel)) return undefined;
+    // "#voting", "Voting" and "voting" are one channel.
+    const name = String(channel).trim().replace(/^#/, '').toLowerCase();
+    if (designated.length === 0 || designated.includes(name) || (/^votes?$/.test(name) && !api.get('channel/' + name) && designated.includes('voting'))) return undefined;
     return `Rule 115: ${ctx.action} must happen in ${designated.map((c) => '#' + c).join(' or ')}, not #${channel}`;
   });
 }

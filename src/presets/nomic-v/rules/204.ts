@@ -90,7 +90,11 @@ export default function (api: RuleApi) {
       const withdrawal = api.imported('209', 'isWithdrawal') ? api.call<boolean>('209', 'isWithdrawal', text) : false;
       if (phrase === null && !withdrawal) return;
     } else {
-      const designated = api.get('channel/' + channel)?.attrs.actions as string[] | undefined;
+      // A channel's name as people write it: "#voting", "Voting" and "voting" are one channel; "votes"
+      // is the voting channel unless a moderator made a channel of that name.
+      let name = String(channel).trim().replace(/^#/, '').toLowerCase();
+      if (!api.get('channel/' + name) && /^votes?$/.test(name)) name = 'voting';
+      const designated = api.get('channel/' + name)?.attrs.actions as string[] | undefined;
       if (!designated?.includes('vote')) return;
     }
     api.perform('vote', { vote: String(e.payload.text) }, { agent: e.payload.person, person: e.payload.person, medium: e.payload.medium });

@@ -21,7 +21,7 @@ export default function (api: RuleApi) {
     const p = api.get('player/' + e.payload.person);
     if (!p || p.attrs.active !== true) return;
     // Rule 115: where a channel is designated for it, only there.
-    const channel = e.payload.medium?.channel;
+    const channel = e.payload.medium?.channel ? String(e.payload.medium.channel).trim().replace(/^#/, '').toLowerCase() : undefined;
     const designated = api.all('channel', (c) => ((c.attrs.actions as string[]) ?? []).includes('declare-inactive')).map((c) => c.id);
     if (channel && designated.length > 0 && !designated.includes(channel)) return;
     api.perform('declare-inactive', {}, { agent: e.payload.person, person: e.payload.person, medium: e.payload.medium });

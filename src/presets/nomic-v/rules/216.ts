@@ -23,7 +23,7 @@ export default function (api: RuleApi) {
     if (!/^\s*(?:i\s+(?:would\s+like|wish|want|request|ask|hereby\s+request)\s+to\s+(?:join|become\s+a\s+player)|(?:please\s+)?let\s+me\s+join)\b/i.test(text)) return;
     if (!e.payload.person || api.get('player/' + e.payload.person)) return;
     // Rule 115: where a channel is designated for it, only there.
-    const channel = e.payload.medium?.channel;
+    const channel = e.payload.medium?.channel ? String(e.payload.medium.channel).trim().replace(/^#/, '').toLowerCase() : undefined;
     const designated = api.all('channel', (c) => ((c.attrs.actions as string[]) ?? []).includes('join')).map((c) => c.id);
     if (channel && designated.length > 0 && !designated.includes(channel)) return;
     api.perform('join', {}, { agent: e.payload.person, person: e.payload.person, medium: e.payload.medium });
