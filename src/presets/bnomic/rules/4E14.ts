@@ -104,25 +104,40 @@ export default function (api: RuleApi) {
     return undefined;
   };
 
-  api.action('clock-on', {
+  const on = {
     describe: 'Turn the Clock On: the Chairman after publishing the Ballot during Voting, or the MoM when no Ministry is Vacant and no obligation is outstanding. The ndelay becomes 0.',
-    legal: (ctx) => whyNotOn(ctx.agent),
+    legal: (ctx: { agent: string }) => whyNotOn(ctx.agent),
     perform() {
       const c = clock();
       api.update('clock/clock', { state: 'On', ndelay: 0, votingOff: false, firstOn: c.firstOn ?? api.now() });
       api.emit('clock-on', {});
     },
-  });
-
-  api.action('clock-off', {
+  };
+  const off = {
     describe: 'As the MoM, turn the Clock from On to Off.',
-    legal(ctx) {
+    legal(ctx: { agent: string }) {
       if (holder('ministry') !== ctx.agent) return 'Rule 4E14: only the MoM may turn the Clock Off';
       if (clock().state !== 'On') return 'the Clock is already Off';
     },
     perform() {
       api.set('clock/clock', 'state', 'Off');
       api.emit('clock-off', { reason: 'the MoM turned it Off' });
+    },
+  };
+  api.action('clock-on', on);
+  api.action('clock-off', off);
+  // Other natural spellings of the same Game Actions ("change the clock to be On").
+  for (const alias of ['turn-clock-on', 'turn-on-clock', 'start-clock']) api.action(alias, { ...on, describe: 'The same as `clock-on`.' });
+  for (const alias of ['turn-clock-off', 'turn-off-clock', 'stop-clock']) api.action(alias, { ...off, describe: 'The same as `clock-off`.' });
+  api.action('set-clock', {
+    describe: 'Change the Clock to be On or Off (`state`): the same as `clock-on` or `clock-off`.',
+    args: { state: 'string' },
+    legal(ctx) {
+      const s = String(ctx.args.state).trim().toLowerCase();
+      return s === 'on' ? on.legal(ctx) : s === 'off' ? off.legal(ctx) : 'the Clock is On or Off';
+    },
+    perform(ctx) {
+      return String(ctx.args.state).trim().toLowerCase() === 'on' ? on.perform() : off.perform();
     },
   });
 

@@ -40,8 +40,11 @@ export default function (api: RuleApi) {
 
   const proposal = (ref: unknown): ObjectView | undefined => {
     if (ref === null || ref === undefined) return undefined;
-    const s = String(ref).replace(/^proposal\//, '');
-    return api.get('proposal/' + s) ?? api.all('proposal', (p) => p.attrs.number !== null && String(p.attrs.number) === s.replace(/^#/, ''))[0];
+    const s = String(ref).replace(/^proposal\//, '').trim();
+    const n = s.replace(/^(?:proposal\s*)?#?\s*/i, '');
+    // By id, then by Proposal Number ("#3", "3"); "#3" when no proposal is numbered 3 yet names the
+    // third proposal submitted (its id), as a player would count them before the Chairman numbers them.
+    return api.get('proposal/' + s) ?? api.all('proposal', (p) => p.attrs.number !== null && String(p.attrs.number) === n)[0] ?? api.get('proposal/' + n);
   };
   const byNumber = (a: ObjectView, b: ObjectView) => {
     const na = a.attrs.number === null ? Infinity : Number(a.attrs.number);
@@ -169,7 +172,7 @@ export default function (api: RuleApi) {
     },
   });
 
-  api.action('number-proposals', {
+  const numberSpec: Parameters<RuleApi['action']>[1] = {
     describe: 'As the Chairman, assign Proposal Numbers: to one proposal (optionally a chosen number greater than all used before), or to every unnumbered one in order of submission.',
     args: { proposal: 'string?', number: 'number?' },
     legal(ctx) {
@@ -198,7 +201,9 @@ export default function (api: RuleApi) {
       }
       return targets.length === 1 ? targets[0]!.key : targets.length;
     },
-  });
+  };
+  api.action('number-proposals', numberSpec);
+  for (const alias of ['number-proposal', 'assign-proposal-number', 'assign-number']) api.action(alias, { ...numberSpec, describe: 'The same as `number-proposals`.' });
 
   // 4E7: a parameter is valid regardless of capitalization and punctuation ("for", "AGAINST!").
   const voteWord = (v: unknown) => String(v).replace(/[^\p{L}\s]/gu, '').trim().toUpperCase();
@@ -228,7 +233,7 @@ export default function (api: RuleApi) {
     },
   });
 
-  api.action('publish-ballot', {
+  const ballotSpec: Parameters<RuleApi['action']>[1] = {
     describe: 'As the Chairman, publish a Ballot listing every item to be voted upon (the Pending and Open proposals, with their text).',
     legal: (ctx) => (holder('change') === ctx.agent ? undefined : 'Rule 4E15: the Chairman publishes the Ballot'),
     perform(ctx) {
@@ -237,7 +242,9 @@ export default function (api: RuleApi) {
       fulfil('publish-ballot');
       return b.key;
     },
-  });
+  };
+  api.action('publish-ballot', ballotSpec);
+  for (const alias of ['post-ballot', 'ballot']) api.action(alias, { ...ballotSpec, describe: 'The same as `publish-ballot`.' });
 
   api.action('publish-results', {
     describe: 'As the Chairman, publish the results of the last Voting: every vote, each outcome and the changes to scores.',

@@ -13,6 +13,8 @@ import type { RuleApi, ObjectView } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
+  const specs: Record<string, any> = {};
+  const action = (name: string, spec: Parameters<RuleApi['action']>[1]) => { specs[name] = spec; api.action(name, spec); };
   const numbered = (list: any[]): any[] => (api.imported('4E36', 'numberEnacts') ? api.call<any[]>('4E36', 'numberEnacts', list) : list.map((c: any) => (c && c.enact ? { enact: { ...c.enact, number: '' } } : c)));
   const synonyms = api.param('synonyms', {
     pattern: /words "(\w+)",\s+"(\w+)" and "(\w+)" are to be considered synonymous with\s+"Yes", the words "(\w+)", "(\w+)" and "(\w+)" are to be\s+considered synonymous with "No", and the words "(\w+)", "(\w+)"\s+and "([^"]+)" are to be considered synonymous with "Paradox"/,
@@ -42,7 +44,7 @@ export default function (api: RuleApi) {
   api.on('setup', ensure);
   api.settle(ensure);
 
-  api.action('invoke-judgment', {
+  action('invoke-judgment', {
     describe: 'Submit a Consultation: a Question answerable yes or no, with optional Reasoning and an Unbeliever (a Player). For a broken Contract (4E70) name the `contract` and the `breacher`.',
     args: { question: 'string', reasoning: 'string?', unbeliever: 'string?', contract: 'string?', breacher: 'string?' },
     legal(ctx) {
@@ -67,7 +69,7 @@ export default function (api: RuleApi) {
   };
   const waitingForPriest = (c: ObjectView) => c.attrs.state === 'Waiting' && (c.attrs.judge === null || c.attrs.zotRequested === true);
 
-  api.action('assign-priest', {
+  action('assign-priest', {
     describe: 'As the Oracle, assign a Priest to a Waiting Consultation (an eligible Ordained Player you name, or one drawn at random); you may choose its number.',
     args: { judgment: 'string', priest: 'string?', number: 'number?' },
     legal(ctx) {
@@ -97,7 +99,7 @@ export default function (api: RuleApi) {
     },
   });
 
-  api.action('zot', {
+  action('zot', {
     describe: 'As the Oracle, wield the staff of ZOT: a Waiting Consultation not yet assigned (or whose Priest asked for it) is ZOTTED.',
     args: { judgment: 'string' },
     legal(ctx) {
@@ -116,7 +118,7 @@ export default function (api: RuleApi) {
     },
   });
 
-  api.action('request-zot', {
+  action('request-zot', {
     describe: 'As the Priest of an unanswered Consultation, ask the Oracle to ZOT it (he must, or reassign it).',
     args: { judgment: 'string' },
     legal(ctx) {
@@ -132,7 +134,7 @@ export default function (api: RuleApi) {
     },
   });
 
-  api.action('ordain', {
+  action('ordain', {
     describe: 'As an Active Player, gain the Ordained property (you may then be selected as a Priest).',
     legal(ctx) {
       const p = api.get('player/' + ctx.agent);
@@ -144,7 +146,7 @@ export default function (api: RuleApi) {
       api.set('player/' + ctx.agent, 'ordained', true);
     },
   });
-  api.action('unordain', {
+  action('unordain', {
     describe: 'Remove your Ordained property.',
     legal: (ctx) => (api.get('player/' + ctx.agent)?.attrs.ordained === true ? undefined : 'you are not Ordained'),
     perform(ctx) {
@@ -165,7 +167,7 @@ export default function (api: RuleApi) {
     return null;
   };
 
-  api.action('judge', {
+  action('judge', {
     describe: 'As the Priest, Answer your Consultation YES, NO or PARADOX (or a synonym), with Reasoning and an optional Oracularity (a change set, taken as a Transaction when the Answer is Pondered).',
     args: { judgment: 'string', ruling: 'string', reasoning: 'string?', oracularity: 'json?' },
     legal(ctx) {
@@ -187,7 +189,7 @@ export default function (api: RuleApi) {
     },
   });
 
-  api.action('claim', {
+  action('claim', {
     describe: "Within three ndays of an Answer, Claim it (and its Oracularity) Consistent or Inconsistent (not as its Priest, Unbeliever or Supplicant; not Inconsistent against your Twin's Answer).",
     args: { judgment: 'string', consistent: 'boolean' },
     legal(ctx) {
@@ -207,7 +209,7 @@ export default function (api: RuleApi) {
   });
 
   // The shared name of "a vote to overrule the judge": a Claim that the Answer is Inconsistent.
-  api.action('overrule', {
+  action('overrule', {
     describe: 'Claim an Answer Inconsistent (the same as `claim` with `consistent: false`).',
     args: { judgment: 'string' },
     perform(ctx) {
@@ -221,7 +223,7 @@ export default function (api: RuleApi) {
     const c = j(e.payload.judgment);
     if (c && c.attrs.state === 'Answered' && c.attrs.answeredAt === e.payload.at) oblige('tally-claims', c.id, `tally the Claims on Consultation ${c.attrs.number}`);
   });
-  api.action('tally-claims', {
+  action('tally-claims', {
     describe: 'As the Oracle, a Jiffy after an Answer, tally the Claims: more Inconsistent than Consistent sends the Consultation back to Waiting.',
     args: { judgment: 'string' },
     legal(ctx) {
@@ -278,4 +280,34 @@ export default function (api: RuleApi) {
     const p = api.get('player/' + priest);
     if (p) api.update(p.key, { ordained: false, ordainBarNweek: nweek() });
   });
+
+  // Other natural spellings: a Consultation named `consultation`, an Answer given as `answer`.
+  const renamed = (args: JsonObject): JsonObject => {
+    const a: JsonObject = { ...args };
+    if (a.judgment == null && a.consultation != null) a.judgment = a.consultation;
+    if (a.ruling == null && a.answer != null) a.ruling = a.answer;
+    return a;
+  };
+  const alias = (name: string, target: string, args: Record<string, string>) => {
+    const spec = specs[target];
+    const wrap = (ctx: any) => Object.assign(Object.create(ctx), { args: renamed(ctx.args) });
+    api.action(name, {
+      describe: `The same as \`${target}\`${args.consultation ? ' (the Consultation may be named `consultation`)' : ''}${args.answer ? ' (the Answer may be given as `answer`)' : ''}.`,
+      args: args as never,
+      legal: (ctx) => {
+        const a = renamed(ctx.args as JsonObject);
+        for (const [k, t] of Object.entries(spec.args ?? {})) if (!String(t).endsWith('?') && a[k] == null) return `missing argument ${k}`;
+        return spec.legal ? spec.legal(wrap(ctx)) : undefined;
+      },
+      perform: (ctx) => spec.perform(wrap(ctx)),
+    });
+  };
+  const judged = { judgment: 'string?', consultation: 'string?' };
+  alias('submit-consultation', 'invoke-judgment', specs['invoke-judgment'].args);
+  alias('consult', 'invoke-judgment', specs['invoke-judgment'].args);
+  alias('select-priest', 'assign-priest', { ...judged, priest: 'string?', number: 'number?' });
+  alias('answer', 'judge', { ...judged, ruling: 'string?', answer: 'string?', reasoning: 'string?', oracularity: 'json?' });
+  alias('answer-consultation', 'judge', { ...judged, ruling: 'string?', answer: 'string?', reasoning: 'string?', oracularity: 'json?' });
+  alias('zot-consultation', 'zot', judged);
+
 }

@@ -68,20 +68,21 @@ export default function (api: RuleApi) {
     },
   });
 
-  for (const [name, list, verb] of [['ratify-join', 'ratified', 'Ratify'], ['reject-join', 'rejected', 'Reject']] as const) {
+  for (const [name, list, verb] of [['ratify-join', 'ratified', 'Ratify'], ['reject-join', 'rejected', 'Reject'], ['ratify', 'ratified', 'Ratify'], ['reject', 'rejected', 'Reject']] as const) {
     api.action(name, {
       describe: `${verb} a request to join, within ${window} rdays of its being made.`,
-      args: { request: 'string' },
+      args: { request: 'string?', player: 'string?' },
       legal(ctx) {
         if (!isPlayer(ctx.agent)) return `Rule 4E4: only players may ${verb} a request to join`;
-        const r = request(ctx.args.request);
+        if (ctx.args.request == null && ctx.args.player == null) return 'name the request (`request`: the request or the person who made it)';
+        const r = request(ctx.args.request ?? ctx.args.player);
         if (!r) return `there is no request to join ${ctx.args.request}`;
         if (r.attrs.status !== 'open') return `the request is ${r.attrs.status}`;
         if (rday() - Number(r.attrs.rday) > window) return `Rule 4E4: a request is ratified or rejected within ${window} rdays of its being made`;
         if ((r.attrs.ratified as string[]).includes(ctx.agent) || (r.attrs.rejected as string[]).includes(ctx.agent)) return 'you have already ratified or rejected this request';
       },
       perform(ctx) {
-        const r = request(ctx.args.request)!;
+        const r = request(ctx.args.request ?? ctx.args.player)!;
         api.set(r.key, list, [...(r.attrs[list] as string[]), ctx.agent]);
         settleRequest(r.id);
         return r.key;

@@ -4,7 +4,7 @@ import type { RuleApi } from '../../../kernel/rule-api.js';
 export default function (api: RuleApi) {
   api.param('vacant', { pattern: /assign a Vacant Ministry to\s+himself/ });
   const find = (ref: unknown) => (api.imported('4E45', 'find') ? api.call<string | null>('4E45', 'find', ref) : null);
-  api.action('assign-ministry', {
+  const spec: Parameters<RuleApi['action']>[1] = {
     describe: 'Take a Vacant Ministry for yourself (by any of its names: "Chairman", "Ministry of Change", "change").',
     args: { ministry: 'string' },
     legal(ctx) {
@@ -19,5 +19,7 @@ export default function (api: RuleApi) {
       api.call('4E45', 'assign', id, ctx.agent, 'assigned to himself (4E46)');
       return 'ministry/' + id;
     },
-  });
+  };
+  api.action('assign-ministry', spec);
+  for (const alias of ['take-ministry', 'claim-ministry']) api.action(alias, { ...spec, describe: 'The same as `assign-ministry`.' });
 }
