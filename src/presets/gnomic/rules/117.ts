@@ -3,6 +3,9 @@
 // Rule 402 asks for (`email`; a join without one is accepted, the name standing for it). Names are unique
 // (turns go in alphabetical order of names, Rule 325). A player who left may join again. A player
 // a rule makes join is a bot player (Rule 384). The players a game starts with join at its start.
+// A message from a person who is not a player declaring themselves a member ("I declare myself a
+// member of this game", "I join Gnomic, call me Dave") joins too: the name is the one the message
+// gives after "call me", "known as", "my name is" or "as", else the person's own.
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
@@ -35,6 +38,23 @@ export default function (api: RuleApi) {
       api.message('all', `${name} joins Gnomic.`);
       return join(person, name, String(ctx.args.email ?? '').trim() || name, false, ctx.invokedBy === 'rule');
     },
+  });
+
+  api.on('message', (e) => {
+    const text = String(e.payload.text ?? '').trim();
+    const person = String(e.payload.person ?? '');
+    if (!text || !person) return;
+    const p = api.get('player/' + person);
+    if (p && p.attrs.left !== true) return;
+    if (!/\b(member|join(?:s|ing)?|sign(?:s|ing)? up|enrol+s?)\b/i.test(text)) return;
+    if (/\b(not|don'?t|do not|never)\b/i.test(text)) return;
+    const m = text.match(/\b(?:call me|known as|my name is|name:|as)\s+["'“]?([A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)*)["'”]?/i);
+    const email = text.match(/[\w.+-]+(?:@|\[at\])[\w.-]+(?:\.|\[dot\])[\w.\[\]]+/i);
+    const args: Record<string, string> = {};
+    if (m && !/^(a|an|the|player|member)$/i.test(m[1]!)) args.name = m[1]!;
+    if (email) args.email = email[0]!;
+    if (!args.name || taken(args.name, person)) delete args.name;
+    api.perform('join', args, { agent: person, person });
   });
 
   api.on('setup', (e) => {

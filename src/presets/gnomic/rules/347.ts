@@ -13,7 +13,7 @@
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 const WORDS: Record<string, number> = { five: 5, ten: 10, fifteen: 15, twenty: 20, thirty: 30, sixty: 60 };
-const MEDIA: Record<string, string> = { chat: 'chat', 'chat room': 'chat', email: 'email', 'e-mail': 'email', mail: 'email', web: 'web', 'message board': 'web' };
+const MEDIA: Record<string, string> = { chat: 'chat', 'chat room': 'chat', chatroom: 'chat', 'electronic mail': 'email', 'web-board': 'web', webboard: 'web', board: 'web', email: 'email', 'e-mail': 'email', mail: 'email', web: 'web', 'message board': 'web' };
 
 export default function (api: RuleApi) {
   const silence = api.param('silence', { pattern: /for a period of (\w+) minutes/i, parse: (m) => (WORDS[m[1]!.toLowerCase()] ?? Number(m[1])) * 60_000 });
@@ -100,6 +100,22 @@ export default function (api: RuleApi) {
   };
   api.on('action-performed', statement);
   api.on('message', statement);
+  // A post affirming a move ("I would like to move the game to chat", "let's switch to e-mail mode",
+  // in e-mail mode "I would like to return to web mode") is the same as `move-game`.
+  api.on('message', (e) => {
+    const text = String(e.payload.text ?? '').trim();
+    const person = String(e.payload.person ?? '');
+    const p = api.get('player/' + person);
+    if (!text || !p || p.attrs.left === true) return;
+    if (!/\b(move|moving|switch|go|going|change|return|back)\b/i.test(text) || /\b(not|don'?t|never)\b/i.test(text)) return;
+    const m = text.match(/\b(?:to|into)\s+(?:the\s+|a\s+)?(chat\s*room|chat|e-?mail|electronic mail|web|message board)\b/i);
+    if (!m) return;
+    const medium = MEDIA[m[1]!.toLowerCase().replace(/\s+/g, ' ')] ?? MEDIA[m[1]!.toLowerCase().replace(/\s+/g, '')];
+    if (!medium || medium === mode()) return;
+    if (medium === 'web' && mode() !== 'email') return;
+    if (medium !== 'web' && mode() !== 'web') return;
+    api.perform('move-game', { medium }, { agent: person, person });
+  });
   api.on('chat-silence', () => {
     if (mode() === 'chat') setMode('web', `no statement for ${silence / 60_000} minutes`);
   });
