@@ -38,6 +38,7 @@ export const nomicV: PresetDefinition = {
     'Rule 213: a proposal that would amend the win condition so it no longer says "achieve N points" is refused when proposed; changing N is allowed, and repealing Rule 212 is not read as altering what constitutes winning.',
     'A turn starts as an input of its own after the vote closes. If a rule\'s code breaks that input (it faults, or changes other rules against Rule 112, when a turn begins), the turn starts anyway without raising the turn events, first with the adopted changes in effect and, failing that, without them (Rule 111).',
     'Rule 215: when an adopted rule-change makes the rules unable to go on (they never settle), the vote on it is over, so the proposer at the front of the Proposal Queue at that moment wins.',
+    'Rule 215: rules changed so that no turn can start any more (Rule 203 repealed and no rule starting turns in its place) make further play impossible when the next turn should begin: the proposer at the front of the Proposal Queue wins, or nobody if it is empty.',
     'Rule 112: besides changing its own text or repealing itself, a rule may keep bookkeeping attributes and notes on itself (not its mutability, number, text or code).',
     'Rule 107: should an amendment raise the starting number above the next successive integer, numbering jumps to it.',
     'Rule 108: unanimous among the eligible voters means every active player votes in favour; an active player who does not vote prevents it.',
