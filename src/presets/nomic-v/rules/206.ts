@@ -17,7 +17,7 @@ export default function (api: RuleApi) {
   // A public declaration may also be a message: "I am now inactive", "I declare myself inactive".
   api.on('message', (e) => {
     const text = String(e.payload.text ?? '');
-    if (!/^\s*(?:i\s+am\s+(?:now\s+)?inactive|i['’]m\s+(?:now\s+)?inactive|i\s+(?:hereby\s+)?declare\s+(?:that\s+i\s+am\s+(?:now\s+)?|myself\s+(?:to\s+be\s+)?)?(?:now\s+)?inactive)\b/i.test(text)) return;
+    if (!/^\s*(?:i\s+am\s+(?:now\s+)?(?:going\s+)?inactive|i['’]m\s+(?:now\s+)?(?:going\s+)?inactive|i\s+(?:hereby\s+)?declare\s+(?:that\s+i\s+am\s+(?:now\s+)?|myself\s+(?:to\s+be\s+)?)?(?:now\s+)?inactive)\b/i.test(text)) return;
     const p = api.get('player/' + e.payload.person);
     if (!p || p.attrs.active !== true) return;
     // Rule 115: where a channel is designated for it, only there.

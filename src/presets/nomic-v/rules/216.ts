@@ -17,10 +17,11 @@ export default function (api: RuleApi) {
     perform: (ctx) => join(ctx.person),
   });
 
-  // A public request may also be a message: "I would like to join", "I wish to join the game".
+  // A public request may also be a message: "I would like to join", "I wish to join the game",
+  // "Can I join?", "join".
   api.on('message', (e) => {
     const text = String(e.payload.text ?? '');
-    if (!/^\s*(?:i\s+(?:would\s+like|wish|want|request|ask|hereby\s+request)\s+to\s+(?:join|become\s+a\s+player)|(?:please\s+)?let\s+me\s+join)\b/i.test(text)) return;
+    if (!/^\s*(?:(?:i\s+(?:would\s+like|wish|want|request|ask|hereby\s+request|hope)|i['’]d\s+like)\s+to\s+(?:join|become\s+a\s+player)|(?:please\s+)?let\s+me\s+join|(?:can|may|could)\s+i\s+(?:please\s+)?(?:join|become\s+a\s+player)|i\s+am\s+joining|i['’]m\s+joining|(?:(?:i\s+)?request(?:ing)?\s+to\s+)?join(?:\s+the\s+game)?\s*[.!]?\s*$)/i.test(text)) return;
     if (!e.payload.person || api.get('player/' + e.payload.person)) return;
     // Rule 115: where a channel is designated for it, only there.
     const channel = e.payload.medium?.channel ? String(e.payload.medium.channel).trim().replace(/^#/, '').toLowerCase() : undefined;
