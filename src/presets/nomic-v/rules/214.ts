@@ -74,7 +74,8 @@ export default function (api: RuleApi) {
 
   api.action('judge', {
     describe: 'As the Judge, decide the question. `corrections` are changes to the game state the ruling makes; `undecidable` says the move is equally legal and illegal (Rule 215).',
-    args: { judgment: 'json', ruling: 'string', corrections: 'json?', undecidable: 'boolean?' },
+    // The ruling is the Judge's words; a bare TRUE or FALSE (as YAML reads them) is kept as it is.
+    args: { judgment: 'json', ruling: 'json', corrections: 'json?', undecidable: 'boolean?' },
     legal(ctx) {
       const j = judgment(ctx.args.judgment);
       if (!j) return `there is no judgment ${ctx.args.judgment}`;
@@ -90,8 +91,8 @@ export default function (api: RuleApi) {
       }
       // Without the flag, a ruling in Rule 215's own words says the same thing.
       const undecidable = ctx.args.undecidable === true ||
-        (ctx.args.undecidable === undefined && /equally legal and illegal|cannot be determined with finality/i.test(String(ctx.args.ruling)));
-      api.update(j.key, { status: 'decided', ruling: String(ctx.args.ruling), decidedAt: ctx.now, corrections, undecidable });
+        (ctx.args.undecidable === undefined && /equally legal and illegal|cannot be determined with finality|^\s*(?:undecided|undecidable)\s*[.!]?\s*$/i.test(String(ctx.args.ruling)));
+      api.update(j.key, { status: 'decided', ruling: typeof ctx.args.ruling === 'string' || typeof ctx.args.ruling === 'boolean' || typeof ctx.args.ruling === 'number' ? ctx.args.ruling : JSON.stringify(ctx.args.ruling), decidedAt: ctx.now, corrections, undecidable });
       if (api.imported('207', 'fulfil')) api.call('207', 'fulfil', j.key);
       if (undecidable) api.emit('judged-undecidable', { judgment: j.id });
       return j.key;
