@@ -29,17 +29,17 @@ export default function (api: RuleApi) {
     if (JSON.stringify(game().bondPanel ?? null) !== JSON.stringify(members)) api.set('game/game', 'bondPanel', members);
   });
 
-  api.action('buy-bond', {
-    describe: 'Buy bonds (5 gold each; each yields 6 gold once 5 voting rounds have finished).',
-    args: { count: 'number?' },
+  const buyBond = {
+    describe: 'Buy bonds (5 gold each; each yields 6 gold once 5 voting rounds have finished); `amount` is the same as `count`.',
+    args: { count: 'number?', amount: 'number?' },
     legal(ctx) {
       if (api.get('player/' + ctx.agent)?.attrs.active !== true) return 'only players may buy bonds';
       if (!issuing()) return 'Rule 324: the issuing of bonds has been stopped';
-      const n = Number(ctx.args.count ?? 1);
+      const n = Number(ctx.args.count ?? ctx.args.amount ?? 1);
       if (!Number.isInteger(n) || n < 1) return 'the number of bonds must be a positive whole number';
     },
     perform(ctx) {
-      const n = Number(ctx.args.count ?? 1);
+      const n = Number(ctx.args.count ?? ctx.args.amount ?? 1);
       let first = '';
       for (let i = 0; i < n; i++) {
         const paid = api.call<number>('307', 'spend', ctx.agent, cost, 'a bond');
@@ -48,7 +48,9 @@ export default function (api: RuleApi) {
       }
       return first;
     },
-  });
+  } satisfies Parameters<RuleApi['action']>[1];
+  api.action('buy-bond', buyBond);
+  api.action('buy-bonds', { ...buyBond, describe: 'The same as `buy-bond`.' });
 
   api.action('vote-bonds', {
     describe: 'As one of the panel of the last 3 players to complete a proposal turn, vote to stop (`issue: false`) or reinstate (`issue: true`) the issuing of bonds.',

@@ -13,7 +13,11 @@ export default function (api: RuleApi) {
   const forbidden = api.param('forbidden', { pattern: /change their location to or from the (\w+)/ });
   const game = () => api.get('game/game')!.attrs as any;
   const player = (name: string) => api.get('player/' + name);
-  const canonical = (s: unknown) => locations.find((l) => l.toLowerCase() === String(s).trim().toLowerCase());
+  // "City", "the city", "Mountain" all name a location.
+  const canonical = (s: unknown) => {
+    const n = String(s ?? '').trim().toLowerCase().replace(/^the\s+/, '');
+    return locations.find((l) => l.toLowerCase() === n) ?? locations.find((l) => l.toLowerCase() === n + 's');
+  };
 
   /** Puts a player somewhere (used by every way of travelling), recording when they arrived. */
   const place = (name: string, to: string) => {
@@ -28,13 +32,13 @@ export default function (api: RuleApi) {
   api.on('player-joined', (e) => place(String(e.payload.player), start));
 
   api.action('move', {
-    describe: `During your turn, once, change your location (${locations.join(', ')}); never to or from the ${forbidden}.`,
-    args: { to: 'string' },
+    describe: `During your turn, once, change your location (${locations.join(', ')}); never to or from the ${forbidden}. \`location\` is the same as \`to\`.`,
+    args: { to: 'string?', location: 'string?' },
     legal(ctx) {
       const p = player(ctx.agent);
       if (!p || p.attrs.active !== true) return 'only players have a location';
       if (game().turn !== ctx.agent) return 'Rule 331: you may change your location only during your turn';
-      const to = canonical(ctx.args.to);
+      const to = canonical(ctx.args.to ?? ctx.args.location);
       if (!to) return `Rule 331: the locations are ${locations.join(', ')}`;
       if (to === p.attrs.location) return `you are already in the ${to}`;
       if (to === forbidden || p.attrs.location === forbidden) return `Rule 331: this action cannot take you to or from the ${forbidden}`;
@@ -42,7 +46,7 @@ export default function (api: RuleApi) {
     },
     perform(ctx) {
       api.set('player/' + ctx.agent, 'movedTurn', Number(game().turnNumber ?? 0));
-      place(ctx.agent, canonical(ctx.args.to)!);
+      place(ctx.agent, canonical(ctx.args.to ?? ctx.args.location)!);
       return 'player/' + ctx.agent;
     },
   });

@@ -126,20 +126,31 @@ export default function (api: RuleApi) {
   const shipping = (name: string) => (where(name) === 'City' ? 0 : spend(name, fee, 'a delivery fee'));
 
   // ---- buying
+  // An item as people name it: "Prairie DOG", "pet prairie dog", "Fishing rod", "bronze mining kit",
+  // "Outsourced labour", "hired_hand" all name the item of the price list.
+  const itemName = (raw: unknown): string => {
+    let n = String(raw ?? '').trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/^(a|an|one)-/, '').replace(/^pet-/, '').replace(/^bronze-/, '');
+    if (n === 'outsourced-labour' || n === 'outsourced-laborer' || n === 'laborer') n = 'outsourced-labor';
+    if (n === 'rod') n = 'fishing-rod';
+    if (n === 'kit') n = 'mining-kit';
+    if (!prices[n] && n.endsWith('s') && prices[n.slice(0, -1)]) n = n.slice(0, -1);
+    return n;
+  };
+
   api.action('buy', {
     describe: `Buy an item where it is sold: ${Object.entries(prices).map(([k, v]) => `${k} (${v.price}, ${v.at})`).join(', ')}.`,
     args: { item: 'string', count: 'number?' },
     legal(ctx) {
       if (!isPlayer(ctx.agent)) return 'only players buy';
-      const item = prices[String(ctx.args.item).toLowerCase()];
+      const item = prices[itemName(ctx.args.item)];
       if (!item) return `Rule 334 sells ${Object.keys(prices).join(', ')}`;
       if (where(ctx.agent) !== item.at) return `Rule 334: ${ctx.args.item} is sold in the ${item.at}`;
-      if (String(ctx.args.item).toLowerCase() === 'farm' && items(ctx.agent).farm) return 'you already have a farm';
+      if (itemName(ctx.args.item) === 'farm' && items(ctx.agent).farm) return 'you already have a farm';
       const n = Number(ctx.args.count ?? 1);
       if (!Number.isInteger(n) || n < 1) return 'the count must be a positive whole number';
     },
     perform(ctx) {
-      const name = String(ctx.args.item).toLowerCase();
+      const name = itemName(ctx.args.item);
       for (let i = 0; i < Number(ctx.args.count ?? 1); i++) {
         spend(ctx.agent, prices[name]!.price, name);
         if (name === 'mining-kit') api.set('player/' + ctx.agent, 'kit', { tier: 'bronze', durability: table.bronze![0], broken: false });
