@@ -75,28 +75,32 @@ export default function (api: RuleApi) {
   });
 
   // A PEP may post these in any forum that was Public in the past month, or the Emergency Forum.
-  const OWN = ['set-mental-state', 'coordinate-emergency', 'designate-emergency-forum', 'initialize-pause', 'announce-pause-increment', 'object-pause-increment', 'submit-refresh-proposal', 'withdraw-refresh-proposal', 'emergency-vote'];
+  const OWN = ['set-mental-state', 'become-paranoid', 'become-calm', 'coordinate-emergency', 'designate-emergency-forum', 'initialize-pause', 'announce-pause-increment', 'object-pause-increment', 'submit-refresh-proposal', 'withdraw-refresh-proposal', 'emergency-vote'];
   api.check('*', (ctx) => {
     const channel = ctx.medium?.channel;
     if (!channel || ctx.invokedBy !== 'input' || !OWN.includes(ctx.action)) return undefined;
     if (current()?.attrs.forum === channel) return true;
-    if (ctx.action === 'set-mental-state' && api.imported('4E6', 'wasPublicWithin') && api.call<boolean>('4E6', 'wasPublicWithin', channel, MONTH)) return true;
+    if (['set-mental-state', 'become-paranoid', 'become-calm'].includes(ctx.action) && api.imported('4E6', 'wasPublicWithin') && api.call<boolean>('4E6', 'wasPublicWithin', channel, MONTH)) return true;
     return undefined;
   });
 
-  api.action('set-mental-state', {
-    describe: 'As a PEP, set your Mental State: Calm or Paranoid.',
-    args: { state: 'string' },
-    legal(ctx) {
+  const stateOf = (ctx: { args: JsonObject; action: string }) => String(ctx.action === 'become-paranoid' ? 'Paranoid' : ctx.action === 'become-calm' ? 'Calm' : (ctx.args.state ?? ctx.args.mentalState ?? '')).trim().toLowerCase();
+  const mentalSpec = (describe: string, args: Record<string, string>) => ({
+    describe,
+    args: args as never,
+    legal(ctx: any) {
       if (!isPep(ctx.agent)) return 'Rule 4E0: only a Potential Emergency Participant has a Mental State';
-      if (!['calm', 'paranoid'].includes(String(ctx.args.state).toLowerCase())) return 'Rule 4E0: a Mental State is Calm or Paranoid';
+      if (!['calm', 'paranoid'].includes(stateOf(ctx))) return 'Rule 4E0: a Mental State is Calm or Paranoid';
     },
-    perform(ctx) {
-      const s = String(ctx.args.state).toLowerCase() === 'calm' ? 'Calm' : 'Paranoid';
+    perform(ctx: any) {
+      const s = stateOf(ctx) === 'calm' ? 'Calm' : 'Paranoid';
       api.set(lookup(ctx.agent)!.key, 'mentalState', s);
       return lookup(ctx.agent)!.key;
     },
   });
+  api.action('set-mental-state', mentalSpec('As a PEP, set your Mental State (`state`, also read as `mentalState`): Calm or Paranoid.', { state: 'string?', mentalState: 'string?' }));
+  api.action('become-paranoid', mentalSpec('The same as `set-mental-state` Paranoid.', {}));
+  api.action('become-calm', mentalSpec('The same as `set-mental-state` Calm.', {}));
 
   const inEmergency = (ctx: { agent: string }, coordinatorOnly = false): string | undefined => {
     const e = current();

@@ -107,11 +107,11 @@ export default function (api: RuleApi) {
   };
 
   api.action('propose', {
-    describe: 'Submit a proposal: its Body (`text`, or `changes` as data), optionally a Title, Conflicts and Dependencies (lists of proposals). `revives` names a Shelved proposal this one brings back.',
-    args: { title: 'string?', text: 'string?', changes: 'json?', conflicts: 'json?', dependencies: 'json?', revives: 'string?' },
+    describe: 'Submit a proposal: its Body (`text`, also read as `body`, or `changes` as data), optionally a Title, Conflicts and Dependencies (lists of proposals). `revives` names a Shelved proposal this one brings back.',
+    args: { title: 'string?', text: 'string?', body: 'string?', changes: 'json?', conflicts: 'json?', dependencies: 'json?', revives: 'string?' },
     legal(ctx) {
       if (!api.get('player/' + ctx.agent)) return 'Rule 4E15: only a Player may submit a proposal';
-      if (ctx.args.text == null && ctx.args.changes == null) return 'Rule 4E15: to submit a proposal, a player need only specify its Body (text, or changes)';
+      if (ctx.args.text == null && ctx.args.body == null && ctx.args.changes == null) return 'Rule 4E15: to submit a proposal, a player need only specify its Body (text, or changes)';
       if (ctx.args.revives != null) {
         const old = proposal(ctx.args.revives);
         if (!old) return `there is no proposal ${ctx.args.revives}`;
@@ -121,7 +121,7 @@ export default function (api: RuleApi) {
     },
     perform(ctx) {
       const p = api.create('proposal', {
-        title: String(ctx.args.title ?? ''), text: String(ctx.args.text ?? ''), changes: (ctx.args.changes ?? null) as Json,
+        title: String(ctx.args.title ?? ''), text: String(ctx.args.text ?? ctx.args.body ?? ''), changes: (ctx.args.changes ?? null) as Json,
         author: ctx.agent, bStatus: 'Pending', status: 'pending', success: 'Undecided', number: null,
         conflicts: refs(ctx.args.conflicts) as string[], dependencies: refs(ctx.args.dependencies) as string[],
         revives: ctx.args.revives != null ? proposal(ctx.args.revives)!.id : null,
@@ -144,11 +144,11 @@ export default function (api: RuleApi) {
 
   api.action('revise', {
     describe: 'Revise your Pending proposal by resubmitting it (Body, Title, Conflicts, Dependencies).',
-    args: { proposal: 'string', text: 'string?', title: 'string?', changes: 'json?', conflicts: 'json?', dependencies: 'json?' },
+    args: { proposal: 'string', text: 'string?', body: 'string?', title: 'string?', changes: 'json?', conflicts: 'json?', dependencies: 'json?' },
     legal: (ctx) => own(ctx as never) ?? checkLists(ctx as never, proposal(ctx.args.proposal)!.id),
     perform(ctx) {
       const p = proposal(ctx.args.proposal)!;
-      const a = ctx.args;
+      const a: JsonObject = { ...ctx.args, text: ctx.args.text ?? ctx.args.body ?? null };
       api.update(p.key, {
         ...(a.text != null ? { text: String(a.text), changes: (a.changes ?? null) as Json } : a.changes != null ? { changes: a.changes as Json } : {}),
         ...(a.title != null ? { title: String(a.title) } : {}),
