@@ -71,6 +71,9 @@ export default function (api: RuleApi) {
     if (last && ability(last) === 'Cephalopodracer') lose(last, racerLoss);
   });
 
+  // The player an ability is used on: `player`, or as people may name it, `target` or `opponent`.
+  const targetOf = (args: Record<string, unknown>): string => String(args.player ?? args.target ?? args.opponent ?? '');
+
   // ---- Chaos Mage
   api.action('change-ability', {
     describe: 'As a Chaos Mage, take the ability of another class for 5 turns (25 gold; then 3 turns of cooldown).',
@@ -107,18 +110,18 @@ export default function (api: RuleApi) {
 
   api.action('duel', {
     describe: 'As a Cowboy, challenge a player to a duel (once per turn).',
-    args: { player: 'string' },
+    args: { player: 'string?', target: 'string?', opponent: 'string?' },
     legal(ctx) {
       const why = needs(ctx, 'Cowboy');
       if (why) return why;
-      const target = String(ctx.args.player);
+      const target = targetOf(ctx.args);
       if (target === ctx.agent || !isPlayer(target)) return 'challenge another player';
       if (Number(player(ctx.agent)!.attrs.duelTurn) === turn()) return 'Rule 333: a Cowboy may duel once per turn';
     },
     perform(ctx) {
       api.set('player/' + ctx.agent, 'duelTurn', turn());
-      const d = api.create('duel', { cowboy: ctx.agent, challenged: String(ctx.args.player), master: null, ready: [], status: 'called', turn: turn(), winner: null, calledAt: ctx.now }, { owner: null });
-      api.message('all', `${ctx.agent} challenges ${ctx.args.player} to a duel: this town ain't big enough for the both of us.`, { channel: 'game' });
+      const d = api.create('duel', { cowboy: ctx.agent, challenged: targetOf(ctx.args), master: null, ready: [], status: 'called', turn: turn(), winner: null, calledAt: ctx.now }, { owner: null });
+      api.message('all', `${ctx.agent} challenges ${targetOf(ctx.args)} to a duel: this town ain't big enough for the both of us.`, { channel: 'game' });
       return d.key;
     },
   });
@@ -196,11 +199,11 @@ export default function (api: RuleApi) {
   // ---- Dancesassin
   api.action('assassinate', {
     describe: 'As a Dancesassin, take a player\'s player status away for the vote in progress (15 gold, then 4 turns of rest; not the player whose turn it is).',
-    args: { player: 'string' },
+    args: { player: 'string?', target: 'string?', opponent: 'string?' },
     legal(ctx) {
       const why = needs(ctx, 'Dancesassin');
       if (why) return why;
-      const target = String(ctx.args.player);
+      const target = targetOf(ctx.args);
       const g = game();
       const p = g.currentProposal ? api.get('proposal/' + g.currentProposal) : undefined;
       if (!p || p.attrs.status !== 'voting' || p.attrs.voteCompleted === true) return 'Rule 333: an assassination lasts for a vote; no vote is in progress';
@@ -209,7 +212,7 @@ export default function (api: RuleApi) {
       if (Number(player(ctx.agent)!.attrs.danceRestThroughTurn ?? -1) >= turn()) return 'Rule 333: you are too tired to dance again yet';
     },
     perform(ctx) {
-      const target = String(ctx.args.player);
+      const target = targetOf(ctx.args);
       lose(ctx.agent, danceCost);
       api.set('player/' + ctx.agent, 'danceRestThroughTurn', turn() + danceRest - 1);
       api.update('player/' + target, { assassinatedDuring: game().currentProposal });
@@ -234,14 +237,14 @@ export default function (api: RuleApi) {
   // ---- Miss Nomic
   api.action('force-vote', {
     describe: 'As Miss Nomic, make a player vote your way on the proposal up for vote at once (50 gold); they cannot change it until the turn is over.',
-    args: { player: 'string', vote: 'string' },
+    args: { player: 'string?', target: 'string?', opponent: 'string?', vote: 'string' },
     legal(ctx) {
       const why = needs(ctx, 'Miss Nomic');
       if (why) return why;
       const g = game();
       const p = g.currentProposal ? api.get('proposal/' + g.currentProposal) : undefined;
       if (!p || p.attrs.status !== 'voting' || p.attrs.voteCompleted === true) return 'no proposal is up for vote';
-      const target = String(ctx.args.player);
+      const target = targetOf(ctx.args);
       if (!isPlayer(target) || target === ctx.agent) return 'choose another player';
       const meaning = api.call('105', 'meaning', String(ctx.args.vote));
       if (meaning === null) return `"${ctx.args.vote}" is not a valid vote (Rule 329)`;
@@ -250,7 +253,7 @@ export default function (api: RuleApi) {
       const g = game();
       spend(ctx.agent, charmCost, 'forcing a vote');
       const meaning = api.call('105', 'meaning', String(ctx.args.vote));
-      api.call('105', 'cast', 'proposal/' + g.currentProposal, String(ctx.args.player), meaning, String(ctx.args.vote), { forcedBy: ctx.agent });
+      api.call('105', 'cast', 'proposal/' + g.currentProposal, targetOf(ctx.args), meaning, String(ctx.args.vote), { forcedBy: ctx.agent });
       return 'proposal/' + g.currentProposal;
     },
   });
