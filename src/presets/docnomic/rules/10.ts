@@ -8,7 +8,9 @@ import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
   const HOUR = 3_600_000;
-  const standard = api.param('length of a dun', { pattern: /shall be equal to (\d+(?:\.\d+)?) hours/, parse: (m) => Number(m[1]) });
+  // The length is the first "N hours" of the text, so that an amendment in other words ("A dun is
+  // 24 hours long.") still sets it.
+  const standard = api.param('length of a dun', { pattern: /(\d+(?:\.\d+)?)[\s-]*hours?\b/i, parse: (m) => Number(m[1]) });
   const game = () => api.get('game/game')!.attrs;
   const hours = () => {
     const h = Number(game().dunHours);

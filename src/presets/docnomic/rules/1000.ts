@@ -1,7 +1,7 @@
 // Rule 1000: Gangs. The Gangs are the ones this rule lists (`gang/ID`, e.g. `gang/scorpions`, with
 // its `name` and its number of `members`). Every Player is a member of exactly one Gang
 // (`player.gang`, a Gang's id); a Player without one, for any reason, is at once assigned a random
-// Gang. A Gang's number of members never falls below the number of Players in it. A Player's Gang
+// Gang (a newcomer not into the one Gang all other Players share, see below). A Gang's number of members never falls below the number of Players in it. A Player's Gang
 // written by its listed name ("The Jets", "Jets") is read as that Gang's id (`jets`).
 import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 
@@ -28,9 +28,14 @@ export default function (api: RuleApi) {
     for (const g of api.all('gang', (g) => !ids().includes(g.id))) api.destroy(g.key);
   };
 
-  const assign = (player: string) => {
-    const gangs = api.all('gang');
+  const assign = (player: string, newcomer = false) => {
+    let gangs = api.all('gang');
     if (!gangs.length) return;
+    // A newcomer is not dealt into the one Gang every other Player is in: a random deal must not
+    // end Round 3 (Rule 1003) the moment a second Player joins.
+    const others = api.all('player', (p) => p.id !== player && Boolean(p.attrs.gang));
+    const shared = new Set(others.map((p) => p.attrs.gang));
+    if (newcomer && others.length >= 1 && shared.size === 1 && gangs.length >= 2) gangs = gangs.filter((g) => !shared.has(g.id));
     const gang = api.pick(gangs);
     const key = 'player/' + player;
     api.set(key, 'gang', gang.id);
@@ -48,7 +53,7 @@ export default function (api: RuleApi) {
   api.on('player-joined', (e) => {
     sync();
     const p = api.get('player/' + e.payload.player);
-    if (p && !find(p.attrs.gang)) assign(p.id);
+    if (p && !find(p.attrs.gang)) assign(p.id, true);
   });
 
   api.settle(() => {

@@ -15,11 +15,15 @@ export default function (api: RuleApi) {
   const plinks = (p: { attrs: Readonly<JsonObject> }) => Number(p.attrs.plinks ?? 0);
   const current = () => api.get('sudden-death/current');
 
-  /** Whether the winning condition holds: all Players in one Gang, or no Gangs in the game. */
+  /** Whether the winning condition holds: all Players in one Gang, or no Gangs in the game. "All
+   *  Players are members of the same Gang" is read as Players (two or more) having come together in
+   *  one Gang: a lone Player (the first to join a game begun without Players, or a game set up with
+   *  one) is not yet the Winner of Round 3, or a game could never begin. */
   const condition = () => {
     const players = api.all('player');
     if (!players.length) return false;
     if (!api.all('gang').length) return true;
+    if (players.length < 2) return false;
     return new Set(players.map((p) => p.attrs.gang ?? null)).size === 1 && players[0]!.attrs.gang != null;
   };
 

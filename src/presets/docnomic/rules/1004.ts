@@ -5,10 +5,11 @@
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
-  const gain = api.param('gain', { pattern: /gains (\d+) plinks/i, parse: (m) => Number(m[1]) });
-  const loss = api.param('loss', { pattern: /loses (\d+) plinks/i, parse: (m) => Number(m[1]) });
-  const bonus = api.param('award', { pattern: /award up to (\d+)/i, parse: (m) => Number(m[1]) });
-  const malus = api.param('subtraction', { pattern: /subtract up to (\d+)/i, parse: (m) => Number(m[1]) });
+  const gain = api.param('gain', { pattern: /gains (\d+) plinks|$/i, parse: (m) => (m[1] ? Number(m[1]) : 0) });
+  const loss = api.param('loss', { pattern: /loses (\d+) plinks|$/i, parse: (m) => (m[1] ? Number(m[1]) : 0) });
+  // An amendment may drop Doc's award paragraph and keep the payments: then Doc awards nothing.
+  const bonus = api.param('award', { pattern: /award up to (\d+)|$/i, parse: (m) => (m[1] ? Number(m[1]) : 0) });
+  const malus = api.param('subtraction', { pattern: /subtract up to (\d+)|$/i, parse: (m) => (m[1] ? Number(m[1]) : 0) });
   const credit = (player: string, n: number) => (api.imported('1002', 'credit') ? api.call<number>('1002', 'credit', player, n) : 0);
   const debit = (player: string, n: number) => (api.imported('1002', 'debit') ? api.call<number>('1002', 'debit', player, n, false) : 0);
 

@@ -61,8 +61,8 @@ export default function (api: RuleApi) {
   };
   api.export('remove', remove);
 
-  api.action('forfeit', {
-    describe: 'Remove yourself from the game (you may not rejoin within 7 duns).',
+  for (const name of ['forfeit', 'leave']) api.action(name, {
+    describe: (name === 'forfeit' ? '' : 'The same as `forfeit`: ') + 'Remove yourself from the game (you may not rejoin within 7 duns).',
     legal: (ctx) => (api.get('player/' + ctx.agent) ? undefined : 'only Players can remove themselves from the game'),
     perform(ctx) {
       remove(ctx.agent, true, 'left voluntarily');

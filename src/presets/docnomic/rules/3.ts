@@ -140,6 +140,30 @@ export default function (api: RuleApi) {
     });
   }
 
+  // Other natural spellings of Doc's actions: the bare verbs ("accept", "reject", "ignore"), a
+  // Proclamation as a noun or "publish-proclamation", a Directive likewise.
+  const alias = (name: string, target: string, describe: string, args: Record<string, string>, fixed: JsonObject = {}) =>
+    api.action(name, {
+      describe,
+      args: args as never,
+      legal(ctx) {
+        const v = api.legal(target, { ...(ctx.args as JsonObject), ...fixed }, { agent: ctx.agent, person: ctx.person });
+        return v === true ? undefined : v;
+      },
+      perform(ctx) {
+        const result = api.perform(target, { ...(ctx.args as JsonObject), ...fixed }, { agent: ctx.agent, person: ctx.person });
+        if (!result.ok) api.refuse(result.error ?? `${name} was refused`);
+        return result.value ?? null;
+      },
+    });
+  for (const verb of ['accept', 'reject', 'ignore'] as const) {
+    alias(verb, 'judge-proposal', `As Doc, ${verb} a Proposal: the same as \`${verb}-proposal\`.`, { proposal: 'json', reason: 'string?', addressedBy: 'json?', rule: 'string?' }, { judgement: verb });
+  }
+  for (const name of ['publish-proclamation', 'proclamation']) {
+    alias(name, 'proclaim', 'As Doc, publish a Proclamation: the same as `proclaim`.', { text: 'string', subject: 'string?', changes: 'json?' });
+  }
+  for (const name of ['publish-directive', 'directive']) alias(name, 'direct', 'As Doc, publish a Directive: the same as `direct`.', { text: 'string' });
+
   api.action('rewrite-proposal', {
     describe: 'As Doc, rewrite a Pending Proposal to clarify it or correct errors without altering its meaning (or set the numbers of the rules it creates: in `changes`, or `number` for the first rule it enacts); the old wording is kept.',
     args: { proposal: 'json', title: 'string?', text: 'string?', changes: 'json?', number: 'json?', reason: 'string?' },

@@ -45,8 +45,9 @@ export default function (api: RuleApi) {
     return /^\s*Point of Order\s*:/i.test(first) ? first.trim() : undefined;
   };
 
-  api.action('invoke-judgment', {
-    describe: 'Submit a Point of Order. `subject` (or the message\'s subject line) must read "Point of Order: " and the label of the Proposal or Rule in reference, e.g. "Point of Order: Rule 1005".',
+  // `invoke-judgment` is the shared name; "point-of-order" is Rule 5's own.
+  for (const name of ['invoke-judgment', 'point-of-order']) api.action(name, {
+    describe: (name === 'invoke-judgment' ? '' : 'The same as `invoke-judgment`: ') + 'Submit a Point of Order. `subject` (or the message\'s subject line) must read "Point of Order: " and the label of the Proposal or Rule in reference, e.g. "Point of Order: Rule 1005".',
     args: { question: 'string', subject: 'string?' },
     legal(ctx) {
       if (!ctx.agent) return 'only a person may submit a Point of Order';
