@@ -9,7 +9,7 @@ export default function (api: RuleApi) {
     const person = String(e.payload.person ?? '');
     const p = api.get('player/' + person);
     if (!text || !p || p.attrs.left === true) return;
-    if (!/^(?:i\s+(?:hereby\s+)?(?:leave|quit|am leaving|am quitting|resign from|withdraw from)\b|i\s+(?:want|would like|wish)\s+to\s+(?:leave|quit)\b|leaving\b)/i.test(text)) return;
+    if (!/^(?:i\s+(?:hereby\s+)?(?:leave|quit|am leaving|am quitting|resign from|withdraw from)\b|i\s+(?:want|would like|wish)\s+to\s+(?:leave|quit)\b)/i.test(text)) return;
     api.perform('leave', {}, { agent: person, person });
   });
 
