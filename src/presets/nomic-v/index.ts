@@ -45,6 +45,7 @@ export const nomicV: PresetDefinition = {
     'A proposal\'s text that the engine\'s parser does not read is read again with common phrasings put in its words ("Rule 216 is repealed", "Amend Rule 203 to replace ...", "by changing 100 to 50").',
     'A message through no channel at all (as an action without one) is a vote only when it is nothing but a vote phrase or "withdraw"; in the voting channel every message is read as a vote.',
     'Declaring inactivity and asking to join are public acts: a message that says so ("I am now inactive", "I would like to join") does it, in a channel designated for it if a moderator designated one.',
+    'Rule 210\'s phrases are read from its text as bullet lists (as the seed writes them) or, after an amendment, as inline lists ("affirmative votes: aye, yes, si."), quoted or not.',
     'A channel is named as people write it: `#voting`, `Voting` and `voting` are one channel, and `votes` is the voting channel unless a moderator designated a channel of that name.',
     'A single rule-change given as `changes` without a list around it is read as a list of one.',
     'The Moderator role may be named `moderator`, `moderators`, `Moderator` or `server moderator` in a game\'s roles.',
