@@ -78,6 +78,15 @@ export default function (api: RuleApi) {
   const judgment = (ref: unknown): ObjectView | undefined =>
     api.get('judgment/' + String(ref ?? '').trim().replace(/^(?:judg(?:e)?ment|point of order)\s*[/#]?\s*/i, '').replace(/^#/, '').trim());
 
+  /** The ruling as given, or, when Doc gave only `upheld` or the Proclamation, what that says. */
+  const ruling = (args: Readonly<{ [k: string]: Json }>): string | null => {
+    const given = args.ruling ?? args.judgement ?? args.verdict ?? args.decision;
+    if (given != null) return String(given);
+    if (args.upheld === true || args.proclamation != null || args.changes != null) return 'Upheld';
+    if (args.upheld === false) return 'Not upheld';
+    return null;
+  };
+
   api.action('judge', {
     describe: 'As Doc, judge a Pending Point of Order (`judgment`, `ruling`). If it is upheld, give the Proclamation that addresses it (`proclamation` text and/or `changes`). Given `proposal` instead of `judgment`, judges that Proposal as `judge-proposal` does, the ruling being "accept", "reject" or "ignore".',
     args: { judgment: 'json?', ruling: 'string?', upheld: 'boolean?', proclamation: 'string?', changes: 'json?', proposal: 'json?' },
@@ -88,7 +97,7 @@ export default function (api: RuleApi) {
         return v === true ? undefined : v;
       }
       if (ctx.args.judgment == null) return 'judge needs the argument "judgment" (the Point of Order)';
-      if (ctx.args.ruling == null) return 'judge needs the argument "ruling"';
+      if (ruling(ctx.args) == null) return 'judge needs the argument "ruling" (or `upheld`, or the Proclamation)';
       if (ctx.agent !== doc()) return 'Rule 5: only Doc judges Points of Order';
       const j = judgment(ctx.args.judgment);
       if (!j) return `there is no Point of Order ${ctx.args.judgment}`;
@@ -105,17 +114,17 @@ export default function (api: RuleApi) {
       const j = judgment(ctx.args.judgment)!;
       // Upheld when Doc says so (`upheld`), gives a Proclamation, or rules "Upheld..."; an upheld
       // Point of Order given no Proclamation text is addressed by the ruling itself, published as one.
-      const upheld = ctx.args.upheld ?? (ctx.args.proclamation != null || ctx.args.changes != null || /^\s*(upheld|uphold|sustained)\b/i.test(String(ctx.args.ruling)));
+      const upheld = ctx.args.upheld ?? (ctx.args.proclamation != null || ctx.args.changes != null || /^\s*(upheld|uphold|sustained)\b/i.test(ruling(ctx.args)!));
       const proclamations: string[] = [];
       if (upheld) {
-        const args: { [k: string]: Json } = { text: String(ctx.args.proclamation ?? ctx.args.ruling), subject: `Proclamation: ${j.attrs.label}` };
+        const args: { [k: string]: Json } = { text: String(ctx.args.proclamation ?? ruling(ctx.args)), subject: `Proclamation: ${j.attrs.label}` };
         if (ctx.args.changes != null) args.changes = ctx.args.changes as Json;
         const result = api.perform('proclaim', args, { agent: ctx.agent, person: ctx.person });
         if (!result.ok) api.refuse(`the Proclamation addressing Point of Order ${j.id} cannot be published: ${result.error}`);
         proclamations.push(String(result.value));
       }
-      api.update(j.key, { status: 'decided', ruling: String(ctx.args.ruling), upheld: upheld === true, proclamations, judgedAt: ctx.now });
-      publish('judgement', j.key, `Judgement: Point of Order ${j.id} (${j.attrs.label}) ${upheld ? 'upheld' : 'not upheld'}`, String(ctx.args.ruling));
+      api.update(j.key, { status: 'decided', ruling: ruling(ctx.args)!, upheld: upheld === true, proclamations, judgedAt: ctx.now });
+      publish('judgement', j.key, `Judgement: Point of Order ${j.id} (${j.attrs.label}) ${upheld ? 'upheld' : 'not upheld'}`, ruling(ctx.args)!);
       return j.key;
     },
   });
