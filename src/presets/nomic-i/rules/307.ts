@@ -39,7 +39,7 @@ export default function (api: RuleApi) {
 
   api.on('player-joined', (e) => api.update('player/' + e.payload.player, { gold: startGold, class: null }));
 
-  api.action('choose-class', {
+  const chooseClassAction = {
     describe: `Choose your class (${classes.join(', ')}); a player who has one may change it during their own turn for ${changeCost} gold.`,
     args: { class: 'string' },
     legal(ctx) {
@@ -64,5 +64,7 @@ export default function (api: RuleApi) {
       api.emit('class-chosen', { player: ctx.agent, class: wanted });
       return p.key;
     },
-  });
+  } satisfies Parameters<RuleApi['action']>[1];
+  api.action('choose-class', chooseClassAction);
+  api.action('change-class', { ...chooseClassAction, describe: 'The same as `choose-class` (Rule 307 speaks of changing a class).' });
 }

@@ -64,7 +64,7 @@ export default function (api: RuleApi) {
     return out;
   });
 
-  api.action('form-party', {
+  const formPartyAction = {
     describe: 'On your turn, propose a political party with a name no other party has.',
     args: { name: 'string' },
     legal(ctx) {
@@ -84,7 +84,9 @@ export default function (api: RuleApi) {
       setMembers(p.key, [ctx.agent]);
       return p.key;
     },
-  });
+  } satisfies Parameters<RuleApi['action']>[1];
+  api.action('form-party', formPartyAction);
+  api.action('propose-party', { ...formPartyAction, describe: 'The same as `form-party` (Rule 316: "To propose a political party").' });
 
   api.action('join-party', {
     describe: 'Request to join a party; its members vote on admitting you.',

@@ -31,7 +31,7 @@ export default function (api: RuleApi) {
 
   api.on('player-joined', (e) => place(String(e.payload.player), start));
 
-  api.action('move', {
+  const moveAction = {
     describe: `During your turn, once, change your location (${locations.join(', ')}); never to or from the ${forbidden}. \`location\` is the same as \`to\`.`,
     args: { to: 'string?', location: 'string?' },
     legal(ctx) {
@@ -49,7 +49,9 @@ export default function (api: RuleApi) {
       place(ctx.agent, canonical(ctx.args.to ?? ctx.args.location)!);
       return 'player/' + ctx.agent;
     },
-  });
+  } satisfies Parameters<RuleApi['action']>[1];
+  api.action('move', moveAction);
+  api.action('change-location', { ...moveAction, describe: 'The same as `move` (Rule 331: "choose to change their location").' });
 
   api.settle(() => {
     for (const p of api.all('player', (p) => !canonical(p.attrs.location))) place(p.id, start);

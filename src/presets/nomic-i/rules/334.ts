@@ -106,7 +106,9 @@ export default function (api: RuleApi) {
     if (a.location === 'Desert' && ownTurns < 2) return 'Rule 334: you cannot leave the Desert until one more turn than normal has passed';
     return null;
   };
-  api.check('move', (ctx) => (api.get('player/' + ctx.agent) ? stuck(ctx.agent) ?? undefined : undefined));
+  const stuckCheck = (ctx: { agent: string }) => (api.get('player/' + ctx.agent) ? stuck(ctx.agent) ?? undefined : undefined);
+  api.check('move', stuckCheck);
+  api.check('change-location', stuckCheck);
 
   // ---- trading limits, used by transfers (Rule 328) and trades
   const tradeBlocked = (a: string, b: string): string | null => {
