@@ -3,12 +3,16 @@
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 const UNIT: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 };
+const NUMBER: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  'twenty-four': 24, 'thirty-six': 36, 'forty-eight': 48, 'seventy-two': 72,
+};
 
 export default function (api: RuleApi) {
   // "The length of a turn defaults to 24 hours"; an amendment may say "is", "shall be", "lasts".
   const turnLength = api.param('turn length', {
-    pattern: /(?:length of a turn|turn length|a turn)\s+(?:defaults to|is|shall be|will be|lasts|last)\s+(?:for\s+)?(\d+(?:\.\d+)?)\s*(minute|hour|day|week)s?/i,
-    parse: (m) => Number(m[1]) * UNIT[m[2]!.toLowerCase()]!,
+    pattern: /(?:length of (?:a|each|every|one) turn|turn length|(?:a|each|every|one) turn|turns)\s+(?:defaults to|is|are|shall be|will be|shall last|will last|lasts|last|takes|take)\s+(?:for\s+)?(?:exactly\s+)?(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|forty-eight|twenty-four|thirty-six|seventy-two)\s*(minute|hour|day|week)s?/i,
+    parse: (m) => (NUMBER[m[1]!.toLowerCase()] ?? Number(m[1])) * UNIT[m[2]!.toLowerCase()]!,
   });
   const game = () => api.get('game/game')!.attrs;
 

@@ -4,7 +4,8 @@
 // what constitutes winning (the rule can be repealed; then nobody wins by points).
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
-const WIN = /achiev\w*\s+(?:-?\d+|n|\*n\*)\s+(?:\(positive\)\s+)?points?/i;
+// "achieve n points" in the words an amendment may use for the same state of affairs.
+const WIN = /(?:achiev|reach|attain|obtain|accumulat|acquir)\w*\s+(?:at\s+least\s+|a\s+total\s+of\s+)?(?:-?\d+|n|\*n\*)\s+(?:\(positive\)\s+)?(?:or\s+more\s+)?points?/i;
 
 export default function (api: RuleApi) {
   const altered = (changes: any[]): string | null => {
