@@ -142,7 +142,7 @@ export default function (api: RuleApi) {
     return undefined;
   };
 
-  api.action('revise', {
+  const reviseSpec: Parameters<RuleApi['action']>[1] = {
     describe: 'Revise your Pending proposal by resubmitting it (Body, Title, Conflicts, Dependencies).',
     args: { proposal: 'string', text: 'string?', body: 'string?', title: 'string?', changes: 'json?', conflicts: 'json?', dependencies: 'json?' },
     legal: (ctx) => own(ctx as never) ?? checkLists(ctx as never, proposal(ctx.args.proposal)!.id),
@@ -158,7 +158,9 @@ export default function (api: RuleApi) {
       });
       return p.key;
     },
-  });
+  };
+  api.action('revise', reviseSpec);
+  api.action('resubmit', { ...reviseSpec, describe: 'The same as `revise` ("revise a Pending proposal he owns by resubmitting it").' });
 
   api.action('withdraw', {
     describe: 'Withdraw your Pending proposal: it becomes Historical and Lost.',
