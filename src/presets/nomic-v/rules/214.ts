@@ -43,13 +43,22 @@ export default function (api: RuleApi) {
     return j;
   };
 
+  const questionOf = (args: Record<string, unknown>) => {
+    const q = args.question ?? args.text ?? args.statement;
+    return q === undefined || q === null ? undefined : String(q);
+  };
+  const rulingOf = (args: Record<string, unknown>) => args.ruling ?? args.decision ?? args.verdict ?? args.answer;
+
   api.action('invoke-judgment', {
     describe: 'Insist on a disagreement about the legality of a move or the meaning of a rule; a Judge decides it.',
-    args: { question: 'string' },
+    // The question may also be given as `text` or `statement`.
+    args: { question: 'string?' },
     legal(ctx) {
       if (!api.get('player/' + ctx.agent)) return 'only players may invoke Judgment';
+      if (questionOf(ctx.args) === undefined) return 'say what the question is (`question`)';
     },
     perform(ctx) {
+      ctx = { ...ctx, args: { ...ctx.args, question: questionOf(ctx.args)! } };
       const g = game();
       const sitting = g.turnJudge as string | null | undefined;
       const j = sitting
@@ -75,14 +84,17 @@ export default function (api: RuleApi) {
   api.action('judge', {
     describe: 'As the Judge, decide the question. `corrections` are changes to the game state the ruling makes; `undecidable` says the move is equally legal and illegal (Rule 215).',
     // The ruling is the Judge's words; a bare TRUE or FALSE (as YAML reads them) is kept as it is.
-    args: { judgment: 'json', ruling: 'json', corrections: 'json?', undecidable: 'boolean?' },
+    // The ruling may also be given as `decision`, `verdict` or `answer`.
+    args: { judgment: 'json', ruling: 'json?', corrections: 'json?', undecidable: 'boolean?' },
     legal(ctx) {
+      if (rulingOf(ctx.args) === undefined) return 'give the ruling (`ruling`)';
       const j = judgment(ctx.args.judgment);
       if (!j) return `there is no judgment ${ctx.args.judgment}`;
       if (j.attrs.judge !== ctx.agent) return `Rule 214: only the Judge (${j.attrs.judge ?? 'nobody'}) may decide this question`;
       if (j.attrs.status !== 'open') return `this judgment is already ${j.attrs.status}`;
     },
     perform(ctx) {
+      ctx = { ...ctx, args: { ...ctx.args, ruling: rulingOf(ctx.args) as never } };
       const j = judgment(ctx.args.judgment)!;
       const corrections = (ctx.args.corrections ?? []) as any[];
       if (corrections.length) {
@@ -114,6 +126,7 @@ export default function (api: RuleApi) {
       if (asModerator && !asPlayer && (j.attrs.moderatorVotes as string[]).includes(ctx.person || ctx.agent)) return 'you already voted to overrule';
     },
     perform(ctx) {
+      ctx = { ...ctx, args: { ...ctx.args, ruling: rulingOf(ctx.args) as never } };
       const j = judgment(ctx.args.judgment)!;
       const voter = ctx.person || ctx.agent;
       if (isActive(ctx.agent) && ctx.agent !== j.attrs.judge) api.set(j.key, 'overruleVotes', [...new Set([...(j.attrs.overruleVotes as string[]), ctx.agent])]);
