@@ -36,6 +36,22 @@ export default function (api: RuleApi) {
     dunTimer(now + absence + EPS, 'doc-absence', null, 'doc-absence');
   };
 
+  // The Doc this rule names is "the person variously known as Doctroid, Rich Holmes, or rsholmes":
+  // while that person holds the office, each of those names (and the office's own, "Doc") is em.
+  const knownAs = api.param('the first Doc\'s names', {
+    pattern: /variously known as ([^.]*?)\.|$/,
+    parse: (m) => (m[1] ?? '').split(/,\s*(?:or\s+)?|\s+or\s+/).map((n) => n.trim()).filter(Boolean),
+  });
+  const isDoc = (agent: string): boolean => {
+    const d = doc();
+    if (!agent || d === null) return false;
+    if (agent === d) return true;
+    if (d !== named) return false;
+    const a = agent.toLowerCase();
+    return a === 'doc' || knownAs.some((n) => n.toLowerCase() === a);
+  };
+  api.export('isDoc', isDoc);
+
   api.on('setup', (e) => {
     const roles = (e.payload?.roles ?? {}) as Record<string, string[]>;
     const given = Object.entries(roles).find(([role]) => role.toLowerCase() === 'doc')?.[1]?.[0];
@@ -46,10 +62,10 @@ export default function (api: RuleApi) {
 
   api.on('action-performed', (e) => {
     const d = doc();
-    if (d !== null && (e.cause.person === d || (e.cause.invokedBy === 'input' && e.cause.agent === d))) seen(e.payload.action === 'arrange-absence');
+    if (d !== null && (isDoc(String(e.cause.person ?? '')) || (e.cause.invokedBy === 'input' && isDoc(String(e.cause.agent ?? ''))))) seen(e.payload.action === 'arrange-absence');
   });
   api.on('message', (e) => {
-    if (e.payload.person === doc()) seen(false);
+    if (isDoc(String(e.payload.person ?? ''))) seen(false);
   });
 
   // An amendment of the ten duns counts from Doc's last appearance anew.

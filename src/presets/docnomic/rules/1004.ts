@@ -5,6 +5,7 @@
 import type { RuleApi } from '../../../kernel/rule-api.js';
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const gain = api.param('gain', { pattern: /gains (\d+) plinks|$/i, parse: (m) => (m[1] ? Number(m[1]) : 0) });
   const loss = api.param('loss', { pattern: /loses (\d+) plinks|$/i, parse: (m) => (m[1] ? Number(m[1]) : 0) });
   // An amendment may drop Doc's award paragraph and keep the payments: then Doc awards nothing.
@@ -32,7 +33,7 @@ export default function (api: RuleApi) {
     describe: 'As Doc, award up to 4 Plinks for ingenuity in an accepted Proposal (a positive number), or subtract up to 4 for changes you had to make to it (a negative number), in `plinks` (or `amount`); once per Proposal.',
     args: { proposal: 'json', plinks: 'number?', amount: 'number?', reason: 'string?' },
     legal(ctx) {
-      if (ctx.agent !== api.get('game/game')!.attrs.doc) return 'Rule 1004: only Doc awards or subtracts these Plinks';
+      if (!isDocAgent(ctx.agent)) return 'Rule 1004: only Doc awards or subtracts these Plinks';
       const p = proposalOf(ctx.args.proposal);
       if (!p) return `there is no proposal ${ctx.args.proposal}`;
       if (p.attrs.status !== 'adopted') return 'Rule 1004: only an accepted Proposal earns an award';

@@ -14,6 +14,7 @@ import type { Json, JsonObject } from '../../../kernel/types.js';
 type Parsed = { type: 'steal' | 'fight' | 'recruit'; item?: string; target?: string; gang?: string };
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const caughtChance = api.param('chance of being caught', { pattern: /has a (\d+)%\s+chance\s+of\s+being\s+caught/, parse: (m) => Number(m[1]) / 100 });
   const fightRange = api.param('fight range', { pattern: /random\s+number\s+from\s+-(\d+)\s+to\s+\+(\d+)/, parse: (m) => [-Number(m[1]), Number(m[2])] as [number, number] });
   const fightBonus = api.param('fight bonus', { pattern: /gains\s+a\s+bonus\s+(\d+)\s+Plinks/, parse: (m) => Number(m[1]) });
@@ -153,7 +154,7 @@ export default function (api: RuleApi) {
     describe: 'As Doc, determine the effects of a declared Gang Action (the rule\'s random amounts are drawn and applied).',
     args: { action: 'json' },
     legal(ctx) {
-      if (ctx.agent !== game().doc) return 'Rule 1005: Doc determines the effects of Gang Actions';
+      if (!isDocAgent(ctx.agent)) return 'Rule 1005: Doc determines the effects of Gang Actions';
       const g = api.get('gang-action/' + String(ctx.args.action).replace(/^gang-action\//, ''));
       if (!g) return `there is no Gang Action ${ctx.args.action}`;
       if (g.attrs.status !== 'declared') return `Gang Action ${g.id} is ${g.attrs.status} already`;

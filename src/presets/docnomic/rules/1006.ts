@@ -12,6 +12,7 @@ import type { Json, JsonObject } from '../../../kernel/types.js';
 type Bid = { points: number; plinks: number };
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const EPS = 1e-6;
   const within = api.param('arrival limit', { pattern: /arrive\s+within\s+(\d+)\s+duns\s+of\s+the\s+request/, parse: (m) => Number(m[1]) });
   const quick = api.param('quick arrival', { pattern: /arrives\s+within\s+(\d+)\s+duns\s+of\s+the\s+request,\s+it\s+shall\s+contain\s+(\d+)\s+unit/, parse: (m) => [Number(m[1]), Number(m[2])] as [number, number] });
@@ -89,7 +90,7 @@ export default function (api: RuleApi) {
     describe: 'As Doc, determine when a ship arrives: `duns` after its request (at most 7; a time already past means now).',
     args: { ship: 'json', duns: 'number' },
     legal(ctx) {
-      if (ctx.agent !== game().doc) return 'Rule 1006: the ship\'s arrival time is determined by Doc';
+      if (!isDocAgent(ctx.agent)) return 'Rule 1006: the ship\'s arrival time is determined by Doc';
       const s = ship(ctx.args.ship);
       if (!s || s.attrs.status !== 'incoming') return `there is no incoming ship ${ctx.args.ship}`;
       const d = Number(ctx.args.duns);

@@ -11,6 +11,7 @@ import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { Json, JsonObject } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const wait = api.param('answer time', { pattern: /no\s+message\s+is\s+received\s+within\s+(\d+)\s+duns/, parse: (m) => Number(m[1]) });
   const gratuityShare = api.param('gratuity', { pattern: /Plinks\s+up\s+to\s+(\d+)%\s+of\s+the\s+total\s+price/, parse: (m) => Number(m[1]) / 100 });
   const fineShare = api.param('fine', { pattern: /at\s+least\s+1\s+Plink,\s+up\s+to\s+(\d+)%/, parse: (m) => Number(m[1]) / 100 });
@@ -169,7 +170,7 @@ export default function (api: RuleApi) {
     describe: 'As Doc, fine the Company that obstructed a transaction (declined, aborted or fell silent): at least 1 Plink, up to 50% of the total price, rounded down.',
     args: { trade: 'json', plinks: 'number' },
     legal(ctx) {
-      if (ctx.agent !== game().doc) return 'Rule 1010: Obstruction In Commerce is fined at Doc\'s discretion';
+      if (!isDocAgent(ctx.agent)) return 'Rule 1010: Obstruction In Commerce is fined at Doc\'s discretion';
       const t = trade(ctx.args.trade);
       if (!t) return `there is no transaction ${ctx.args.trade}`;
       if (!t.attrs.finedParty) return `Rule 1010: nobody obstructed transaction ${t.id}`;

@@ -14,9 +14,10 @@ const TRACKED = [
 ];
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const game = () => api.get('game/game')!.attrs;
   const mayUpdate = (agent: string) =>
-    agent !== '' && (agent === game().doc || api.get('player/' + agent) !== undefined) ? undefined : 'Rule 11: only Players and Doc may use the tracker';
+    agent !== '' && (isDocAgent(agent) || api.get('player/' + agent) !== undefined) ? undefined : 'Rule 11: only Players and Doc may use the tracker';
   const split = (path: string) => {
     const dot = path.lastIndexOf('.');
     return { key: path.slice(0, dot), attr: path.slice(dot + 1) };

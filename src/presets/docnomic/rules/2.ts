@@ -8,6 +8,7 @@ import type { RuleApi } from '../../../kernel/rule-api.js';
 import type { Json } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const activeSpan = api.param('activity span', { pattern: /within the previous (\d+) duns/, parse: (m) => Number(m[1]) });
   const rejoinBan = api.param('rejoin ban', { pattern: /rejoin the game within (\d+) duns/, parse: (m) => Number(m[1]) });
   const EPS = 1e-6;
@@ -36,7 +37,7 @@ export default function (api: RuleApi) {
   /** Why a person may not submit as a Player now (Doc; a voluntary leaver within 7 duns). */
   const barred = (person: string): string | undefined => {
     if (!person) return 'only a person may submit';
-    if (person === game().doc) return 'Rule 2: Doc may not be a Player';
+    if (isDocAgent(person)) return 'Rule 2: Doc may not be a Player';
     if (api.get('player/' + person)) return undefined;
     const left = api.all('departure', (d) => d.attrs.person === person && d.attrs.voluntary === true).map((d) => Number(d.attrs.dun));
     if (left.length && duns() - Math.max(...left) < rejoinBan - EPS) return `Rule 2: no Player may rejoin the game within ${rejoinBan} duns of voluntary removal`;

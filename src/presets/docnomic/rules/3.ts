@@ -12,8 +12,9 @@ import type { Json, JsonObject } from '../../../kernel/types.js';
 type Verdict = 'accept' | 'reject' | 'ignore';
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const game = () => api.get('game/game')!.attrs;
-  const isDoc = (agent: string) => agent !== '' && agent === game().doc;
+  const isDoc = isDocAgent;
   const duns = (): number => (api.imported('10', 'duns') ? api.call<number>('10', 'duns') : api.now() / (48 * 3_600_000));
   const publish = (kind: string, ref: string, subject: string, text: string) => {
     if (api.imported('4', 'publish')) api.call('4', 'publish', { kind, ref, subject, text });

@@ -7,6 +7,7 @@ import type { ObjectView, RuleApi } from '../../../kernel/rule-api.js';
 import type { Json } from '../../../kernel/types.js';
 
 export default function (api: RuleApi) {
+  const isDocAgent = (agent: string): boolean => (api.imported('1', 'isDoc') ? api.call<boolean>('1', 'isDoc', agent) : agent !== '' && agent === api.get('game/game')!.attrs.doc);
   const game = () => api.get('game/game')!.attrs;
   const doc = () => (game().doc ?? null) as string | null;
   const publish = (kind: string, ref: string, subject: string, text: string) => {
@@ -51,7 +52,7 @@ export default function (api: RuleApi) {
     args: { question: 'string', subject: 'string?' },
     legal(ctx) {
       if (!ctx.agent) return 'only a person may submit a Point of Order';
-      if (ctx.agent === doc()) return 'Rule 2: Doc may not be a Player, and Players submit Points of Order';
+      if (isDocAgent(ctx.agent)) return 'Rule 2: Doc may not be a Player, and Players submit Points of Order';
       const label = labelOf(subjectLine(ctx));
       if (label === null) return 'Rule 5: a Point of Order must have "Point of Order:" and the label of the Proposal or Rule in reference in its subject line, or it is ignored';
       if (!refersTo(label)) return `Rule 5: "${label}" is not the label of a Proposal or Rule, so the Point of Order is ignored`;
@@ -98,7 +99,7 @@ export default function (api: RuleApi) {
       }
       if (ctx.args.judgment == null) return 'judge needs the argument "judgment" (the Point of Order)';
       if (ruling(ctx.args) == null) return 'judge needs the argument "ruling" (or `upheld`, or the Proclamation)';
-      if (ctx.agent !== doc()) return 'Rule 5: only Doc judges Points of Order';
+      if (!isDocAgent(ctx.agent)) return 'Rule 5: only Doc judges Points of Order';
       const j = judgment(ctx.args.judgment);
       if (!j) return `there is no Point of Order ${ctx.args.judgment}`;
       if (j.attrs.status !== 'open') return `Rule 5: Point of Order ${j.id} has been judged already`;
