@@ -77,10 +77,12 @@ export default function (api: RuleApi) {
       return inGame(ctx);
     },
     perform(ctx) {
+      // A party's id is the name it was founded with (`party/Greens`), unless an earlier party had it.
+      const founding = String(ctx.args.name).trim();
       const p = api.create('party', {
-        name: String(ctx.args.name).trim(), founder: ctx.agent, members: [], status: 'proposed', treasury: 0, requests: {},
+        name: founding, founder: ctx.agent, members: [], status: 'proposed', treasury: 0, requests: {},
         renameVotes: {}, transactions: [], proposedAt: ctx.now, shortSince: null,
-      }, { owner: null });
+      }, api.get('party/' + founding) ? { owner: null } : { owner: null, id: founding });
       setMembers(p.key, [ctx.agent]);
       return p.key;
     },
