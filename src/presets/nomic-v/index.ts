@@ -43,7 +43,7 @@ export const nomicV: PresetDefinition = {
     'Rule 112: besides changing its own text or repealing itself, a rule may keep bookkeeping attributes and notes on itself (not its mutability, number, text or code).',
     'Rule 107: should an amendment raise the starting number above the next successive integer, numbering jumps to it.',
     'Rule 108: unanimous among the eligible voters means every active player votes in favour; an active player who does not vote prevents it.',
-    'A proposal\'s text that the engine\'s parser does not read is read again with common phrasings put in its words ("Rule 216 is repealed", "Amend Rule 203 to replace ...", "by changing 100 to 50").',
+    'A proposal\'s text that the engine\'s parser does not read is read again with common phrasings put in its words ("Rule 216 is repealed", "Amend Rule 203 to replace ...", "Amend rule 212: replace ...", "by changing 100 to 50"); \'Enact a new rule, "Bonus": "..."\' gives the rule that title.',
     'A message through no channel at all (as an action without one) is a vote only when it is nothing but a vote phrase or "withdraw"; in the voting channel every message is read as a vote.',
     'Declaring inactivity and asking to join are public acts: a message that says so ("I am now inactive", "I would like to join") does it, in a channel designated for it if a moderator designated one.',
     'Rule 210\'s phrases are read from its text as bullet lists (as the seed writes them) or, after an amendment, as inline lists ("affirmative votes: aye, yes, si."), quoted or not.',

@@ -16,12 +16,23 @@ export default function (api: RuleApi) {
     .replace(new RegExp(String.raw`\bRule\s+${N}\s+(?:is|shall\s+be)\s+(?:hereby\s+)?amended\s+(by|to)\b`, 'gi'), 'Amend Rule $1 $2')
     .replace(new RegExp(String.raw`\bRule\s+${N}\s+(?:is|shall\s+be)\s+(?:hereby\s+)?repealed\b`, 'gi'), 'Repeal Rule $1')
     .replace(new RegExp(String.raw`\bRule\s+${N}\s+(?:is|shall\s+be)\s+(?:hereby\s+)?transmuted\b`, 'gi'), 'Transmute Rule $1')
-    .replace(new RegExp(String.raw`\b(Amend\s+Rule\s+${N})\s+to\s+replace\b`, 'gi'), '$1 by replacing')
+    .replace(new RegExp(String.raw`\b(Amend\s+Rule\s+${N})\s*[:,;]?\s*(?:to\s+)?replace\b`, 'gi'), '$1 by replacing')
+    .replace(new RegExp(String.raw`\b(Amend\s+Rule\s+${N})\s*[:,;]\s*(?:to\s+)?change\b`, 'gi'), '$1 by changing')
     .replace(new RegExp(String.raw`\b(Amend\s+Rule\s+${N})\s+to\s+change\b`, 'gi'), '$1 by changing')
     .replace(new RegExp(String.raw`\b(replacing|replace|changing|change)\s+(-?\d+(?:\.\d+)?${UNIT})\s+(with|to)\s+(-?\d+(?:\.\d+)?${UNIT})(?=[\s.,;]|$)`, 'gi'), '$1 "$2" $3 "$4"');
   const unread = (p: { changes: any[]; notes: string[] }) =>
     p.changes.some((c) => c && c.manual) || p.notes.some((n) => /no rule-change clause found/.test(n));
-  const parse = (text: string): { changes: any[]; notes: string[] } => {
+  // 'Enact a new rule, "Bonus": "text"' is read by the parser as one text with the title in it.
+  const titled = (p: { changes: any[]; notes: string[] }) => ({
+    ...p,
+    changes: p.changes.map((c) => {
+      const m = c && c.enact && typeof c.enact.text === 'string' && c.enact.title === undefined
+        ? c.enact.text.match(/^\s*["“]([^"”\n]{1,80})["”]\s*[:,]\s*["“]([\s\S]*)["”]\s*\.?\s*$/) : null;
+      return m ? { ...c, enact: { ...c.enact, title: m[1], text: m[2] } } : c;
+    }),
+  });
+  const parse = (text: string): { changes: any[]; notes: string[] } => titled(parseText(text));
+  const parseText = (text: string): { changes: any[]; notes: string[] } => {
     const direct = api.lib.parseProposal(text) as { changes: any[]; notes: string[] };
     if (!unread(direct)) return direct;
     const normalized = normalize(text);
