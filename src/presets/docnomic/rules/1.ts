@@ -92,16 +92,23 @@ export default function (api: RuleApi) {
     },
   });
 
+  /** A Player named as written, or by eir name in another case ("Carol" for carol). */
+  const playerName = (name: unknown): string => {
+    const n = String(name ?? '').trim();
+    if (api.get('player/' + n)) return n;
+    return api.all('player').find((p) => p.id.toLowerCase() === n.toLowerCase())?.id ?? n;
+  };
+
   api.action('vote-doc', {
     describe: 'As an Active Player, vote for the Active Player you prefer as the new Doc while Doc is absent.',
     args: { candidate: 'string' },
     legal(ctx) {
       if (!election()) return 'Rule 1: no election is open (Doc is not absent)';
       if (!isActive(ctx.agent)) return 'Rule 1: only Active Players vote for a new Doc';
-      if (!isActive(String(ctx.args.candidate))) return 'Rule 1: the new Doc must be an Active Player';
+      if (!isActive(playerName(ctx.args.candidate))) return 'Rule 1: the new Doc must be an Active Player';
     },
     perform(ctx) {
-      const votes = { ...(election()!.attrs.votes as Record<string, string>), [ctx.agent]: String(ctx.args.candidate) };
+      const votes = { ...(election()!.attrs.votes as Record<string, string>), [ctx.agent]: playerName(ctx.args.candidate) };
       api.set('election/doc', 'votes', votes);
     },
   });
@@ -133,20 +140,26 @@ export default function (api: RuleApi) {
     return counts;
   };
 
+  const appointee = (args: Readonly<Record<string, unknown>>): string | null => {
+    const given = args.person ?? args.candidate ?? args.player;
+    return given == null ? null : playerName(given);
+  };
+
   api.action('appoint-doc', {
     describe: 'As the Leading Player, appoint as the new Doc the Active Player with the most votes (one of them on a tie).',
-    args: { person: 'string' },
+    args: { person: 'string?', candidate: 'string?', player: 'string?' },
     legal(ctx) {
+      if (appointee(ctx.args) === null) return 'appoint-doc needs the argument "person" (the Active Player to appoint)';
       if (!election()) return 'Rule 1: no election is open (Doc is not absent)';
       const leaders = (game().leadingPlayers ?? []) as string[];
       if (!leaders.includes(ctx.agent)) return `Rule 1: only the Leading Player (${leaders.join(' or ') || 'nobody'}) appoints the new Doc`;
       const counts = tally();
       const most = Math.max(0, ...Object.values(counts));
       if (most === 0) return 'Rule 1: nobody has any votes yet';
-      if (counts[String(ctx.args.person)] !== most) return `Rule 1: the new Doc is the Active Player receiving the most votes (${most})`;
+      if (counts[appointee(ctx.args)!] !== most) return `Rule 1: the new Doc is the Active Player receiving the most votes (${most})`;
     },
     perform(ctx) {
-      const person = String(ctx.args.person);
+      const person = appointee(ctx.args)!;
       const old = doc();
       if (api.imported('2', 'remove')) api.call('2', 'remove', person, false, 'appointed Doc (Rule 1)');
       api.destroy('election/doc');
