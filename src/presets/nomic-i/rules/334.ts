@@ -93,6 +93,13 @@ export default function (api: RuleApi) {
     resources: Object.fromEntries(RESOURCES.map((r) => [r, 0])), items: {}, kit: null, mining: null, runsByTier: {}, catches: 0, wagesPaid: 0,
   }));
 
+  // Each resource and item is also readable on its own (`player/alice.wheat`, `player/alice.dynamite`),
+  // as people would ask for it; `resources` and `items` stay the record.
+  for (const r of RESOURCES) api.computed('player', r, (o) => Number((o.attrs.resources as Record<string, number> | undefined)?.[r] ?? 0));
+  for (const i of ['prairie-dog', 'farm', 'fishing-rod', 'airboat', 'dynamite', 'hired-hand', 'rifle']) {
+    api.computed('player', i, (o) => Number((o.attrs.items as Record<string, number> | undefined)?.[i] ?? 0));
+  }
+
   // ---- staying put
   /** Why a player cannot leave their location now (null: they can). `unicorn` ignores turn penalties. */
   const stuck = (name: string, unicorn = false): string | null => {
