@@ -29,6 +29,8 @@ export default function (api: RuleApi) {
     if (byId && byId.attrs.status !== 'dissolved') return byId;
     return live().find((p) => String(p.attrs.name).toLowerCase() === s.toLowerCase());
   };
+  // "A party's treasury is its gold total": `party/Greens.gold` reads the treasury.
+  api.computed('party', 'gold', (o) => Number(o.attrs.treasury ?? 0));
   const partyOf = (name: string) => live().find((p) => members(p).includes(name));
   const inGame = (ctx: { medium?: { channel?: string } }) => (ctx.medium?.channel && ctx.medium.channel !== 'game' ? 'Rule 316: this is done in #game' : undefined);
   const spend = (name: string, cost: number, what: string) => api.call<number>('307', 'spend', name, cost, what);

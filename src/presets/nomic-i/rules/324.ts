@@ -24,6 +24,9 @@ export default function (api: RuleApi) {
   };
   api.export('panel', panel);
 
+  // How many bonds a player holds, unmatured (`player/dave.bonds`).
+  api.computed('player', 'bonds', (o) => api.all('bond', (b) => b.attrs.owner === o.id && b.attrs.status === 'held').length);
+
   api.settle(() => {
     const members = panel();
     if (JSON.stringify(game().bondPanel ?? null) !== JSON.stringify(members)) api.set('game/game', 'bondPanel', members);
