@@ -27,7 +27,8 @@ export const scenarioSchema = z.object({
     start: z.string().optional(),
     seed: z.number().int().optional(),
     players: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
-    roles: z.record(z.string(), z.array(z.string())).optional(),
+    // `{Doc: doc}` is read as `{Doc: [doc]}`: one holder written without a list.
+    roles: z.record(z.string(), z.union([z.array(z.union([z.string(), z.number()]).transform(String)), z.union([z.string(), z.number()]).transform((name) => [String(name)])])).optional(),
     set: z.record(z.string(), z.union([scalar, z.array(z.any()), z.record(z.string(), z.any())])).optional(),
   }).strict().refine((g) => Boolean(g.preset) !== Boolean(g.ruleset), { message: 'game needs exactly one of preset or ruleset' }),
   steps: z.array(step).default([]),
@@ -292,9 +293,24 @@ export class ScenarioRunner {
     const parsed = parsePath(path);
     const obj = findObject(state, parsed.type, parsed.ref);
     if (parsed.attr === undefined) return { found: obj ? 'present' : 'absent', present: Boolean(obj) };
-    if (!obj) return { found: undefined, present: false };
+    if (!obj) return this.nested(state, parsed.type, `${parsed.ref}.${parsed.attr}`) ?? { found: undefined, present: false };
     const value = obj.attrs[parsed.attr];
     return { found: value === undefined ? null : value, present: true };
+  }
+
+  /** `player/alice.items.dynamite`: the first dot that names an object starts a path into its attributes. */
+  private nested(state: GameState, type: string, rest: string): { found: Json | undefined; present: boolean } | undefined {
+    const parts = rest.split('.');
+    for (let i = 1; i < parts.length - 1; i++) {
+      const obj = findObject(state, type, parts.slice(0, i).join('.'));
+      if (!obj) continue;
+      let value: Json | undefined = obj.attrs[parts[i]!];
+      for (const key of parts.slice(i + 1)) {
+        value = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key) ? (value as Record<string, Json>)[key] : undefined;
+      }
+      return { found: value === undefined ? null : value, present: true };
+    }
+    return undefined;
   }
 }
 

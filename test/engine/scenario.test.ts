@@ -51,3 +51,22 @@ describe('reading scenario YAML', () => {
     expect(() => readYaml('a: [1,')).toThrow();
   });
 });
+
+describe('running scenarios', () => {
+  it('takes one role holder written without a list, and reads paths into an attribute\'s fields', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runScenarioFile } = await import('../../src/engine/scenario.js');
+    const dir = mkdtempSync(join(tmpdir(), 'nomicon-scenario-'));
+    const file = join(dir, 'roles.yaml');
+    writeFileSync(file, [
+      'game: {preset: nomic-v, players: [alice, bob], roles: {moderator: mod}, set: {player/alice.stash: {gold: 3, gems: {red: 1}}}}',
+      'steps:',
+      '  - check: {player/alice.stash.gold: 3, player/alice.stash.gems.red: 1, player/alice.stash.gems.blue: null, player/nobody.stash.gold: absent}',
+      '',
+    ].join('\n'));
+    const result = await runScenarioFile(file);
+    expect(result.failures).toEqual([]);
+  });
+});
