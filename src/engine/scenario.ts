@@ -115,6 +115,9 @@ function same(expected: Json, actual: Json | undefined): boolean {
   return expected === actual;
 }
 
+/** Whitespace runs as one space: a phrase quoted from a rule may cross one of its hard line breaks. */
+const squash = (text: string) => text.replace(/\s+/g, ' ');
+
 const MATCHERS = new Set(['contains', 'matches', 'gte', 'gt', 'lte', 'lt', 'in', 'not']);
 
 /** Whether a found value meets an expectation: a plain value, or one of the matcher objects. */
@@ -129,7 +132,7 @@ export function meets(expected: unknown, found: Json | undefined, present: boole
       const [op, arg] = entries[0]!;
       const n = typeof found === 'number' ? found : Number.NaN;
       switch (op) {
-        case 'contains': return Array.isArray(found) ? found.some((f) => same(arg as Json, f)) : typeof found === 'string' && found.includes(String(arg));
+        case 'contains': return Array.isArray(found) ? found.some((f) => same(arg as Json, f)) : typeof found === 'string' && (found.includes(String(arg)) || squash(found).includes(squash(String(arg))));
         case 'matches': return typeof found === 'string' && new RegExp(String(arg)).test(found);
         case 'gte': return n >= Number(arg);
         case 'gt': return n > Number(arg);

@@ -12,6 +12,11 @@ describe('scenario expectations', () => {
     expect(meets(false, 0, true)).toBe(false);
   });
 
+  it('contains: a phrase matches across line breaks and runs of spaces', () => {
+    expect(meets({ contains: 'turn lasts 24 hours' }, 'A turn\nlasts  24 hours.', true)).toBe(true);
+    expect(meets({ contains: 'turn lasts 12 hours' }, 'A turn lasts 24 hours.', true)).toBe(false);
+  });
+
   it('implements every matcher', () => {
     expect(meets({ contains: '36 hours' }, 'lasts 36 hours', true)).toBe(true);
     expect(meets({ contains: 'bob' }, ['alice', 'bob'], true)).toBe(true);
