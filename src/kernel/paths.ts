@@ -42,7 +42,8 @@ export function findObject(state: GameState, type: string, ref: string): GameObj
     if (byId && (byId.attrs.number === '' || byId.attrs.number == null)) return byId;
     // B Nomic's era numbers: "rule/15" is 4E15 when exactly one rule of any era has that number.
     if (/^\d+$/.test(ref)) {
-      const eras = Object.values(state.objects).filter((o) => o.type === 'rule' && new RegExp(`^\\d+E${ref}$`).test(String(o.attrs.number)));
+      const era = new RegExp(`^\\d+E${ref}$`);
+      const eras = Object.values(state.objects).filter((o) => o.type === 'rule' && era.test(String(o.attrs.number)));
       if (eras.length === 1) return eras[0];
     }
     return undefined;

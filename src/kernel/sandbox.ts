@@ -107,15 +107,16 @@ export class Sandbox {
     return this.fault(result, state, cpuMs);
   }
 
+  /** The setup input compiles and loads a whole ruleset, so it has its own budget. */
+  private cpuMsFor(input: Input): number {
+    return input.kind === 'setup' ? Math.max(this.limits.cpuMs, this.limits.setupCpuMs ?? 0) : this.limits.cpuMs;
+  }
+
   /**
    * A limit hit where the isolate could not say which rule was running (it ran out of memory, the
    * process died, a promise callback ran after the input): the same input runs once more, traced,
    * and the rule whose code ran last is named. Inputs are deterministic, so it fails the same way.
    */
-  private cpuMsFor(input: Input): number {
-    return input.kind === 'setup' ? Math.max(this.limits.cpuMs, this.limits.setupCpuMs ?? 0) : this.limits.cpuMs;
-  }
-
   private attribute(inputJson: string, optionsJson: string, state: GameState, cpuMs: number): string | null {
     let running: string | null = null;
     let last: string | null = null;
