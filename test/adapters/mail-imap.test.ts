@@ -13,20 +13,13 @@ import { GameService } from '../../src/engine/games.js';
 import { MemoryEventStore } from '../../src/storage/memory-store.js';
 import { until } from './support/discord-harness.js';
 import { dovecotMissing, startDovecot, type Dovecot } from './support/dovecot.js';
+import { addSubjectRule } from './support/subject-rule.js';
 
 const T0 = Date.UTC(2026, 0, 5, 12);
 const LIST = 'nomic@lists.test';
 const SECRET = 'test-secret-for-personal-addresses';
 const PASSWORD = 'list-mailbox-password';
 const MEMBERS = { alice: 'alice@example.org', bob: 'bob@example.org', carol: 'carol@example.org' };
-
-/** A DocNomic-style rule: list mail needs a subject line (as in mail.test.ts). */
-const SUBJECT_RULE = `export default (api) => {
-  const why = 'Rule 990: a message to the list must say in its Subject line what it is';
-  const bare = (m) => Boolean(m) && m.channel === 'list' && !String(m.subject || '').trim();
-  api.check('*', (ctx) => (ctx.invokedBy === 'input' && bare(ctx.medium) ? why : undefined));
-  api.on('message', (e) => { if (bare(e.payload.medium)) api.refuse(why); });
-};`;
 
 const missing = dovecotMissing();
 if (missing) console.warn(`IMAP tests skipped: ${missing}`);
@@ -52,8 +45,7 @@ async function setup(options: { wrap?: (port: GamePort) => GamePort; maxSize?: n
   const now = T0;
   const games = new GameService(new MemoryEventStore(), {}, () => now);
   await games.create({ id: 'nv', title: 'Nomic V', preset: 'nomic-v', players: ['alice', 'bob', 'carol'], roles: { Moderator: ['carol'] }, start: T0 });
-  const added = await games.submit('nv', { kind: 'setup', at: T0, data: { cause: 'test', rules: [{ number: '990', title: 'Subject lines', mutable: true, text: 'A message to the list must say in its Subject line what it is.', code: SUBJECT_RULE }] } });
-  expect(added.outcome.status).toBe('ok');
+  expect(await addSubjectRule(games, 'nv', T0)).toBe('ok');
   const config = parseFrontsConfig({
     mail: { listen: false, imap: { host: dovecot!.host, port: dovecot!.port, secure: false, user, passEnv: 'TEST_IMAP_PASS', pollSeconds: 600, ...options.imap } },
     games: [{ game: 'nv', mail: { list: LIST, name: 'Nomic V', members: MEMBERS } }],

@@ -15,19 +15,12 @@ import { InProcessGamePort } from '../../src/adapters/port.js';
 import { GameService } from '../../src/engine/games.js';
 import { MemoryEventStore } from '../../src/storage/memory-store.js';
 import { until } from './support/discord-harness.js';
+import { addSubjectRule } from './support/subject-rule.js';
 
 const T0 = Date.UTC(2026, 0, 5, 12);
 const HOUR = 3_600_000;
 const LIST = 'nomic@lists.test';
 const SECRET = 'test-secret-for-personal-addresses';
-
-/** A DocNomic-style rule: the rules, not the gateway, decide that list mail needs a subject line. */
-const SUBJECT_RULE = `export default (api) => {
-  const why = 'Rule 990: a message to the list must say in its Subject line what it is (a Proposal, a Vote, a Point of Order, ...)';
-  const bare = (m) => Boolean(m) && m.channel === 'list' && !String(m.subject || '').trim();
-  api.check('*', (ctx) => (ctx.invokedBy === 'input' && bare(ctx.medium) ? why : undefined));
-  api.on('message', (e) => { if (bare(e.payload.medium)) api.refuse(why); });
-};`;
 
 interface Received {
   envelopeTo: string[];
@@ -54,8 +47,7 @@ async function setup() {
   const store = new MemoryEventStore();
   const games = new GameService(store, {}, () => now);
   await games.create({ id: 'nv', title: 'Nomic V', preset: 'nomic-v', players: ['alice', 'bob', 'carol'], roles: { Moderator: ['carol'] }, start: T0 });
-  const added = await games.submit('nv', { kind: 'setup', at: T0, data: { cause: 'test', rules: [{ number: '990', title: 'Subject lines', mutable: true, text: 'A message to the list must say in its Subject line what it is.', code: SUBJECT_RULE }] } });
-  expect(added.outcome.status).toBe('ok');
+  expect(await addSubjectRule(games, 'nv', T0)).toBe('ok');
   // The moderator designates the list as a place for votes too (Rule 115).
   expect((await games.act('nv', 'carol', 'designate-channel', { channel: 'list', actions: ['vote'] })).outcome.status).toBe('ok');
   const mailConfig = parseFrontsConfig({
